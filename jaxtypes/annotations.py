@@ -1,0 +1,159 @@
+"""Runtime classification of a declared type in a static position: fine, or the rule it breaks.
+
+The declared-type twin of ``values.static_key`` (and of the mypy plugin's type checks): a field
+of a static dataclass, a ``Static`` field of a pytree dataclass and a ``Static`` parameter of a
+jitted function are all checked here, once, when the class or function is defined.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import inspect
+import sys
+import types
+import typing
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from jaxtypes.errors import StaticClassError
+from jaxtypes.markers import MarkerKind, read_marker
+from jaxtypes.rules import (
+    STATIC_BOUND_METHOD,
+    STATIC_DYNAMIC_CHILD,
+    STATIC_IDENTITY_HASH,
+    STATIC_NOT_FROZEN,
+    STATIC_UNHASHABLE,
+)
+from jaxtypes.values import Violation, is_pytree_class, is_static_class
+
+_UNHASHABLE_ORIGINS = {
+    list: "use tuple[...] instead of list[...]",
+    set: "use frozenset[...] instead of set[...]",
+    dict: "use a static_dataclass or a tuple of (key, value) pairs instead of dict[...]",
+}
+
+
+def check_static_type(hint: Any) -> None:
+    """Raise ``Violation`` if a value of type ``hint`` can never be a correct static value.
+
+    Looks through unions, tuples, frozensets and ``Annotated``; classes that might have static
+    subclasses (``object``, protocols, abstract classes) are given the benefit of the doubt,
+    since the value check at construction sees the real object.
+    """
+    origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        check_static_type(hint.__origin__)
+        return
+    if origin in (typing.Union, types.UnionType, tuple, frozenset, type):
+        if origin is not type:
+            for arg in typing.get_args(hint):
+                if arg is not Ellipsis:
+                    check_static_type(arg)
+        return
+    cls = origin if isinstance(origin, type) else hint
+    if not isinstance(cls, type):
+        return
+    if cls in _UNHASHABLE_ORIGINS:
+        raise Violation(STATIC_UNHASHABLE, f"is typed {_name(hint)}, which is unhashable", fix=_UNHASHABLE_ORIGINS[cls])
+    if is_array_type(cls):
+        raise Violation(STATIC_DYNAMIC_CHILD, f"is typed {_name(hint)}, an array type")
+    if is_pytree_class(cls):
+        raise Violation(STATIC_DYNAMIC_CHILD, f"is typed {cls.__qualname__}, a pytree_dataclass")
+    if cls is types.MethodType:
+        raise Violation(STATIC_BOUND_METHOD, "is typed types.MethodType, a bound method")
+    if is_static_class(cls) or cls is object or _is_open(cls):
+        return
+    if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        raise Violation(STATIC_NOT_FROZEN, f"is typed {cls.__qualname__}, a dataclass that is not frozen")
+    if cls.__hash__ is None:
+        raise Violation(STATIC_UNHASHABLE, f"is typed {cls.__qualname__}, which is unhashable")
+    if cls.__hash__ is object.__hash__ and cls.__module__ != "builtins":
+        raise Violation(STATIC_IDENTITY_HASH, f"is typed {cls.__qualname__}, which hashes by identity")
+
+
+def check_static_field_type(owner: type, where: str, hint: Any) -> None:
+    """``check_static_type`` for a field or parameter, as a ``StaticClassError`` naming it."""
+    try:
+        check_static_type(hint)
+    except Violation as violation:
+        raise StaticClassError(
+            violation.rule, where, violation.what, fix=violation.fix, defined_at=owner
+        ) from None
+
+
+def read_field_markers(
+    cls: type, fields: Iterable[dataclasses.Field[Any]]
+) -> Iterator[tuple[dataclasses.Field[Any], str, MarkerKind | None, Any]]:
+    """Each field with its ``Class.field`` name, its marker and the type inside the marker.
+
+    Annotations are resolved in the class's module; names not defined yet stay forward
+    references (see ``resolve_hint``).
+    """
+    module = sys.modules.get(cls.__module__)
+    globalns = dict(vars(module)) if module else {}
+    localns = {cls.__name__: cls}
+    for f in fields:
+        where = f"{cls.__qualname__}.{f.name}"
+        kind, inner = read_marker(resolve_hint(f.type, globalns, localns), where)
+        yield f, where, kind, inner
+
+
+def is_array_type(cls: type) -> bool:
+    """``jax.Array``, ``numpy.ndarray`` and their subclasses (without importing either)."""
+    jax = sys.modules.get("jax")
+    if jax is not None and issubclass(cls, jax.Array):
+        return True
+    np = sys.modules.get("numpy")
+    return np is not None and issubclass(cls, np.ndarray)
+
+
+def _is_open(cls: type) -> bool:
+    """Classes whose instances may well be static subclasses: protocols and abstract bases."""
+    return bool(getattr(cls, "_is_protocol", False)) or inspect.isabstract(cls) or cls.__module__ == "typing"
+
+
+def _name(hint: Any) -> str:
+    if isinstance(hint, type):
+        if is_array_type(hint) and hint.__module__.startswith(("jax", "numpy")):
+            return "numpy.ndarray" if hint.__name__ == "ndarray" else f"jax.{hint.__name__.rpartition('.')[2]}"
+        return hint.__qualname__ if hint.__module__ == "builtins" else f"{hint.__module__}.{hint.__qualname__}"
+    return repr(hint).replace("typing.", "")
+
+
+def resolve_hint(annotation: Any, globalns: dict[str, Any], localns: dict[str, Any] | None = None) -> Any:
+    """Evaluate one annotation like ``typing.get_type_hints(include_extras=True)`` does.
+
+    Works on string annotations (``from __future__ import annotations``); a name that is not
+    defined (yet) becomes a ``typing.ForwardRef`` inside the result instead of failing, so the
+    markers around it can still be read and ``forward_refs`` can tell what is missing.
+    """
+    if isinstance(annotation, typing.ForwardRef):
+        annotation = annotation.__forward_arg__
+    if not isinstance(annotation, str):
+        return annotation
+    return eval(annotation, globalns, _Lenient(globalns, localns or {}))  # noqa: S307
+
+
+def forward_refs(hint: Any) -> list[str]:
+    """The names inside a resolved annotation that were not defined when it was resolved."""
+    if isinstance(hint, typing.ForwardRef):
+        return [hint.__forward_arg__]
+    if typing.get_origin(hint) is typing.Annotated:
+        return forward_refs(hint.__origin__)
+    return [name for arg in typing.get_args(hint) for name in forward_refs(arg)]
+
+
+class _Lenient(dict):  # type: ignore[type-arg]
+    """Local namespace for ``eval`` that turns an undefined name into a ``ForwardRef``."""
+
+    def __init__(self, globalns: dict[str, Any], localns: dict[str, Any]) -> None:
+        super().__init__(localns)
+        self._globalns = globalns
+
+    def __missing__(self, name: str) -> Any:
+        if name in self._globalns:
+            return self._globalns[name]
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        return typing.ForwardRef(name)

@@ -1,0 +1,65 @@
+"""The exceptions jaxtypes raises: each a ``TypeError`` carrying a rule's code and words."""
+
+from __future__ import annotations
+
+import inspect
+
+from jaxtypes.rules import Rule
+
+
+class JaxtypesError(TypeError):
+    """A value, class or jitted function breaks one of jaxtypes' rules.
+
+    ``code`` is the rule's stable code (the same the mypy plugin reports); ``where`` names the
+    class, field path or parameter; the message says what is wrong, why it matters for jit and
+    how to fix it, and ends with the definition's ``file:line`` where that is known.
+    """
+
+    def __init__(
+        self,
+        rule: Rule,
+        where: str,
+        what: str,
+        *,
+        fix: str | None = None,
+        defined_at: object = None,
+    ) -> None:
+        self.rule = rule
+        self.code = rule.code
+        self.where = where
+        message = f"{rule.message(where, what, fix)} [{rule.code}]"
+        location = source_location(defined_at) if defined_at is not None else None
+        if location:
+            message += f" (defined at {location})"
+        super().__init__(message)
+
+
+class StaticValueError(JaxtypesError):
+    """A value stored in a static position (static field, ``Static`` argument) is not static-safe."""
+
+
+class StaticClassError(JaxtypesError):
+    """A class declared static (or used as ``Static[T]``) cannot be hashed by value safely."""
+
+
+class MarkerError(JaxtypesError):
+    """``Static[...]`` or ``Dynamic[...]`` is used where it has no meaning."""
+
+
+class JitDefinitionError(JaxtypesError):
+    """A function given to ``jaxtypes.jit`` has a parameter jit cannot handle correctly."""
+
+
+class DeviceNotFoundError(JaxtypesError, ValueError):
+    """The device asked of ``jaxtypes.jit`` does not exist in this process."""
+
+
+def source_location(obj: object) -> str | None:
+    """``file:line`` of a class or function definition, or None where Python does not know it."""
+    try:
+        target = inspect.unwrap(obj) if callable(obj) else obj  # type: ignore[arg-type]
+        path = inspect.getsourcefile(target)  # type: ignore[arg-type]
+        _, line = inspect.getsourcelines(target)  # type: ignore[arg-type]
+    except (OSError, TypeError):
+        return None
+    return f"{path}:{line}" if path else None

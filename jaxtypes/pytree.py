@@ -1,0 +1,84 @@
+"""``@pytree_dataclass``: a frozen dataclass registered as a JAX pytree with static leaves.
+
+Fields marked ``Static[...]``, typed as a static dataclass, or declared ``field(hash_by_id=True)``
+are the pytree's metadata (part of jit's cache key, validated like static fields); every other
+field is data (traced, may hold arrays and tracers).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar, overload
+
+from typing_extensions import dataclass_transform
+
+from jaxtypes.annotations import check_static_field_type, read_field_markers
+from jaxtypes.fields import field, hashed_by_id
+from jaxtypes.static import field_key
+from jaxtypes.values import PYTREE_CLASS_FLAG, is_static_class
+
+T = TypeVar("T")
+
+
+class PytreeInfo(NamedTuple):
+    """How a pytree class splits its fields: data (traced) and meta (static), by name."""
+
+    data_fields: tuple[str, ...]
+    meta_fields: tuple[tuple[str, bool], ...]
+
+
+@overload
+def pytree_dataclass(cls: type[T], /) -> type[T]: ...
+@overload
+def pytree_dataclass(*, repr: bool = True, kw_only: bool = False) -> Callable[[type[T]], type[T]]: ...
+@dataclass_transform(frozen_default=True, field_specifiers=(field, dataclasses.field))
+def pytree_dataclass(
+    cls: type[T] | None = None, /, *, repr: bool = True, kw_only: bool = False
+) -> type[T] | Callable[[type[T]], type[T]]:
+    """Make ``cls`` a frozen dataclass that jit, vmap, grad and ``jax.tree_util`` see as a pytree.
+
+    Instances compare by identity (their data fields hold arrays, which have no single truth
+    value); change one with ``dataclasses.replace``.
+    """
+
+    def wrap(cls: type[T]) -> type[T]:
+        return _make_pytree(cls, repr=repr, kw_only=kw_only)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
+    import jax  # imported here so that importing jaxtypes (and the mypy plugin) stays jax-free
+
+    cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
+    data: list[str] = []
+    meta: list[tuple[str, bool]] = []
+    for f, where, kind, inner in read_field_markers(cls, dataclasses.fields(cls)):  # type: ignore[arg-type]
+        by_id = hashed_by_id(f)
+        if kind == "static" or by_id or (kind is None and isinstance(inner, type) and is_static_class(inner)):
+            if not by_id:
+                check_static_field_type(cls, where, inner)
+            meta.append((f.name, by_id))
+        else:
+            data.append(f.name)
+    info = PytreeInfo(tuple(data), tuple(meta))
+    setattr(cls, PYTREE_CLASS_FLAG, info)
+    if meta:
+        cls.__init__ = _validating_init(cls, cls.__dict__["__init__"], info.meta_fields)  # type: ignore[misc]
+    jax.tree_util.register_dataclass(cls, data_fields=list(data), meta_fields=[name for name, _ in meta])
+    return cls
+
+
+def _validating_init(cls: type, init: Callable[..., None], meta: tuple[tuple[str, bool], ...]) -> Callable[..., None]:
+    """Wrap the dataclass ``__init__`` so static fields are validated on every construction."""
+
+    @functools.wraps(init)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        values = self.__dict__
+        for name, by_id in meta:
+            field_key(cls, name, values[name], by_id)
+
+    return __init__

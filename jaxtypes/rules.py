@@ -1,0 +1,165 @@
+"""The rules jaxtypes enforces: one stable code, one reason and one fix each.
+
+This is the vocabulary shared by the runtime (which checks values and annotations) and the
+mypy plugin (which checks declared types), so both report the same code with the same words.
+It imports neither jax nor mypy: the plugin imports it at mypy start-up.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Rule(NamedTuple):
+    """One rule: its code, a one-line title, why breaking it hurts jit, and the usual fix."""
+
+    code: str
+    title: str
+    why: str
+    fix: str
+
+    def message(self, where: str, what: str, fix: str | None = None) -> str:
+        """The full message: where the problem is, what it is, why it matters for jit, the fix.
+
+        ``where`` names the class, field or parameter (``SolverConfig.transport.fn``), ``what``
+        describes the offending value or type, and ``fix`` replaces the rule's default fix where
+        the situation calls for a more specific one.
+        """
+        return f"{where} {what}: {self.why}. Fix: {fix or self.fix}"
+
+
+STATIC_DYNAMIC_CHILD = Rule(
+    "static-dynamic-child",
+    "an array, tracer or pytree inside a static value",
+    "static values are hashed into jit's cache key, and an array is not hashable by value "
+    "(a tracer fails, a concrete array pins one buffer's identity into the compiled code)",
+    "move it into a @jaxtypes.pytree_dataclass data field or pass it as an ordinary argument, "
+    "and keep only hashable settings static",
+)
+
+STATIC_UNHASHABLE = Rule(
+    "static-unhashable",
+    "an unhashable container inside a static value",
+    "jit hashes static values to find compiled code, so an unhashable one fails at call time "
+    "with 'Non-hashable static arguments are not supported'",
+    "use a tuple instead of a list, a frozenset instead of a set, and a static_dataclass or a "
+    "tuple of (key, value) pairs instead of a dict",
+)
+
+STATIC_IDENTITY_HASH = Rule(
+    "static-identity-hash",
+    "a static value that hashes by identity",
+    "it hashes and compares by identity, so after it is mutated jit silently reuses code "
+    "compiled for its old contents (stale results), and every equal copy recompiles",
+    "make its class a @jaxtypes.static_dataclass (frozen, hashed by value), or give the field "
+    "jaxtypes.field(hash_by_id=True) if the value is a singleton you vouch for",
+)
+
+STATIC_NOT_FROZEN = Rule(
+    "static-not-frozen",
+    "a static class that is not frozen",
+    "a static value that can change after jit compiled code for it gives silently stale "
+    "results, because jit does not look at it again once its hash matches",
+    "make the class frozen: use @jaxtypes.static_dataclass without frozen=False, and inherit "
+    "only from frozen dataclasses",
+)
+
+STATIC_BOUND_METHOD = Rule(
+    "static-bound-method",
+    "a bound method inside a static value",
+    "a bound method captures its instance: jit hashes the method, not the instance's current "
+    "state, so later changes to the instance are silently ignored",
+    "store the plain function `Class.method` and pass the instance separately",
+)
+
+STATIC_FRESH_CALLABLE = Rule(
+    "static-fresh-callable",
+    "a lambda or local function inside a static value",
+    "a lambda or a function defined inside a function is a new object every time its "
+    "definition runs and hashes by identity, so every rebuilt config recompiles",
+    "define the function with `def` at module level and store that function",
+)
+
+STATIC_SUBCLASS = Rule(
+    "static-subclass",
+    "an undecorated subclass of a static dataclass",
+    "it would inherit equality and hashing that ignore its own fields, so instances that "
+    "differ in those fields share compiled code (stale results)",
+    "decorate the subclass with @jaxtypes.static_dataclass as well",
+)
+
+MARKER_MISUSE = Rule(
+    "marker-misuse",
+    "Static[...] or Dynamic[...] where it has no meaning",
+    "jaxtypes cannot honour the marker there, and a silently ignored marker makes jit treat "
+    "the value differently from what the annotation says",
+    "write the marker outermost, e.g. Static[Optional[int]] instead of Optional[Static[int]]",
+)
+
+JIT_METHOD_SELF = Rule(
+    "jit-method-self",
+    "jit on a method of a class that is neither static nor a pytree",
+    "jit passes `self` like any other argument: an instance of a plain class is not a JAX "
+    "type, and marked static it hashes by identity, so mutating it gives stale results",
+    "decorate the class with @jaxtypes.static_dataclass (self becomes a static argument) or "
+    "@jaxtypes.pytree_dataclass (self becomes a pytree of arrays)",
+)
+
+JIT_UNSUPPORTED_ARGUMENT = Rule(
+    "jit-unsupported-argument",
+    "a jitted parameter typed as a plain class",
+    "jit accepts only arrays, pytrees and static arguments, so an instance of a plain class "
+    "fails inside jax with 'not a valid JAX type'",
+    "make the class a @jaxtypes.pytree_dataclass or a @jaxtypes.static_dataclass",
+)
+
+JIT_BOUND_METHOD = Rule(
+    "jit-bound-method",
+    "jit of a bound method of a mutable object",
+    "jit(obj.method) compiles obj's state into the code once; later changes to obj are "
+    "silently ignored (stale results)",
+    "make the class a @jaxtypes.static_dataclass or @jaxtypes.pytree_dataclass, jit the "
+    "method with @jaxtypes.jit, and change the object with dataclasses.replace",
+)
+
+JIT_UNRESOLVED_ANNOTATION = Rule(
+    "jit-unresolved-annotation",
+    "a jitted parameter's annotation cannot be resolved",
+    "jaxtypes reads annotations to decide which arguments are static, and a name it cannot "
+    "resolve leaves that undecided",
+    "import the name at module level (a `TYPE_CHECKING`-only import is invisible at run time)",
+)
+
+JIT_DEVICE = Rule(
+    "jit-device",
+    "the requested device does not exist",
+    "jit can only place the computation on a device that this process sees",
+    "pick one of the devices listed, or install the jaxlib plugin for the platform you need",
+)
+
+JIT_RECOMPILE = Rule(
+    "jit-recompile",
+    "a jitted function recompiled for an equal static argument",
+    "the new value compares equal to one seen before but hashes differently, so jit cannot "
+    "find the code it already compiled and compiles again",
+    "make the argument's class a @jaxtypes.static_dataclass so equal values hash equal",
+)
+
+ALL_RULES: tuple[Rule, ...] = (
+    STATIC_DYNAMIC_CHILD,
+    STATIC_UNHASHABLE,
+    STATIC_IDENTITY_HASH,
+    STATIC_NOT_FROZEN,
+    STATIC_BOUND_METHOD,
+    STATIC_FRESH_CALLABLE,
+    STATIC_SUBCLASS,
+    MARKER_MISUSE,
+    JIT_METHOD_SELF,
+    JIT_UNSUPPORTED_ARGUMENT,
+    JIT_BOUND_METHOD,
+    JIT_UNRESOLVED_ANNOTATION,
+    JIT_DEVICE,
+    JIT_RECOMPILE,
+)
+
+RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}

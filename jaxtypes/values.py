@@ -1,0 +1,193 @@
+"""Runtime classification of a value in a static position: its type-strict key, or the rule it breaks.
+
+``static_key`` is the one walk that both validates a static value and builds the key that
+static dataclasses hash, compare and intern by. Keys are type-strict (``1``, ``1.0`` and ``True``
+differ), ``-0.0`` differs from ``0.0``, and every NaN equals every other NaN, so a key never
+merges values that could compile to different code and a config holding NaN still equals
+itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import sys
+import types
+from collections.abc import Hashable
+from typing import Any
+
+from jaxtypes.rules import (
+    STATIC_BOUND_METHOD,
+    STATIC_DYNAMIC_CHILD,
+    STATIC_FRESH_CALLABLE,
+    STATIC_IDENTITY_HASH,
+    STATIC_NOT_FROZEN,
+    STATIC_UNHASHABLE,
+    Rule,
+)
+
+STATIC_CLASS_FLAG = "__jaxtypes_static__"
+PYTREE_CLASS_FLAG = "__jaxtypes_pytree__"
+
+_PLAIN_SCALARS = frozenset({int, bool, str, bytes, type(None)})
+
+_UNHASHABLE_FIXES = {
+    list: "use a tuple instead of the list",
+    set: "use a frozenset instead of the set",
+    dict: "use a static_dataclass or a tuple of (key, value) pairs instead of the dict",
+}
+
+
+class Violation(Exception):
+    """A value breaks ``rule``; ``path`` holds the steps from the field down to the value."""
+
+    def __init__(self, rule: Rule, what: str, fix: str | None = None) -> None:
+        super().__init__(what)
+        self.rule = rule
+        self.what = what
+        self.fix = fix
+        self.path: list[str] = []
+
+
+class Identity:
+    """Key of a value the user vouched for with ``hash_by_id``: hashed and compared by identity."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Identity and other.value is self.value
+
+
+def is_static_class(cls: type) -> bool:
+    """Whether ``cls`` itself (not only a base) was decorated with ``static_dataclass``."""
+    return STATIC_CLASS_FLAG in cls.__dict__
+
+
+def is_pytree_class(cls: type) -> bool:
+    """Whether ``cls`` itself was decorated with ``pytree_dataclass``."""
+    return PYTREE_CLASS_FLAG in cls.__dict__
+
+
+def is_array(value: object) -> bool:
+    """Whether ``value`` is a jax array, a tracer or a numpy array (without importing either)."""
+    jax = sys.modules.get("jax")
+    if jax is not None and isinstance(value, jax.Array):
+        return True
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(value, np.ndarray)
+
+
+def static_key(value: Any) -> Hashable:
+    """The type-strict key of a static-safe value; raises ``Violation`` for any other value."""
+    cls = type(value)
+    if cls in _PLAIN_SCALARS:
+        return (cls, value)
+    if cls is float:
+        return (float, repr(value) if value == 0.0 or value != value else value)
+    if cls is complex:
+        return (complex, static_key(value.real), static_key(value.imag))
+    if cls is tuple:
+        return (tuple, tuple(_child_key(item, f"[{i}]") for i, item in enumerate(value)))
+    if cls is frozenset:
+        return (frozenset, frozenset(_child_key(item, "{...}") for item in value))
+    if STATIC_CLASS_FLAG in cls.__dict__:
+        return value
+    if isinstance(value, enum.Enum):
+        return (cls, value)
+    if is_array(value):
+        kind = "a tracer" if "Tracer" in cls.__name__ else f"an array ({cls.__name__})"
+        raise Violation(STATIC_DYNAMIC_CHILD, f"holds {kind}")
+    if PYTREE_CLASS_FLAG in cls.__dict__:
+        raise Violation(STATIC_DYNAMIC_CHILD, f"holds a pytree_dataclass ({cls.__qualname__})")
+    if isinstance(value, type) or callable(value):
+        return _callable_key(value)
+    if cls.__hash__ is None:
+        return _unhashable(value)
+    if dataclasses.is_dataclass(value):
+        return _dataclass_key(value)
+    if cls.__hash__ is object.__hash__:
+        raise Violation(STATIC_IDENTITY_HASH, f"holds a {cls.__qualname__}, which hashes by identity")
+    return (cls, value)
+
+
+def _child_key(value: Any, step: str) -> Hashable:
+    try:
+        return static_key(value)
+    except Violation as violation:
+        violation.path.insert(0, step)
+        raise
+
+
+def _callable_key(value: Any) -> Hashable:
+    """Functions and classes are singletons when defined at module level; bound methods are not."""
+    owner = getattr(value, "__self__", None)
+    if isinstance(value, types.MethodType) or (
+        isinstance(value, types.BuiltinMethodType)
+        and owner is not None
+        and not isinstance(owner, types.ModuleType)
+    ):
+        if isinstance(owner, type):
+            return value
+        name = getattr(value, "__qualname__", repr(value))
+        raise Violation(
+            STATIC_BOUND_METHOD,
+            f"holds the bound method {name} (bound to a {type(owner).__qualname__} instance)",
+            fix=f"store the function {name} and pass the instance separately",
+        )
+    qualname = getattr(value, "__qualname__", "")
+    if "<lambda>" in qualname or "<locals>" in qualname:
+        kind = "a lambda" if "<lambda>" in qualname else f"the local function {qualname}"
+        raise Violation(STATIC_FRESH_CALLABLE, f"holds {kind}")
+    if isinstance(value, (type, types.FunctionType, types.BuiltinFunctionType)):
+        return value
+    if type(value).__hash__ is not object.__hash__ or _is_module_singleton(value):
+        return value
+    if dataclasses.is_dataclass(value):
+        return _dataclass_key(value)
+    raise Violation(
+        STATIC_IDENTITY_HASH,
+        f"holds a {type(value).__qualname__} callable, which hashes by identity",
+    )
+
+
+def _is_module_singleton(value: object) -> bool:
+    """Whether ``value`` is what its module exports under its own qualified name (``jnp.sin``)."""
+    module = sys.modules.get(getattr(value, "__module__", None) or "")
+    qualname = getattr(value, "__qualname__", None)
+    if module is None or not isinstance(qualname, str):
+        return getattr(type(value), "__name__", "") == "ufunc"
+    target: object = module
+    for part in qualname.split("."):
+        target = getattr(target, part, None)
+    return target is value
+
+
+def _unhashable(value: Any) -> Hashable:
+    cls = type(value)
+    if dataclasses.is_dataclass(value):
+        raise Violation(STATIC_NOT_FROZEN, f"holds a {cls.__qualname__}, a dataclass that is not frozen")
+    fix = next((f for base, f in _UNHASHABLE_FIXES.items() if isinstance(value, base)), None)
+    raise Violation(STATIC_UNHASHABLE, f"holds a {cls.__qualname__}, which is unhashable", fix=fix)
+
+
+def _dataclass_key(value: Any) -> Hashable:
+    """A frozen stdlib dataclass is static-safe when it hashes by value and so do its fields."""
+    cls = type(value)
+    params = cls.__dataclass_params__
+    if not params.frozen:
+        raise Violation(STATIC_NOT_FROZEN, f"holds a {cls.__qualname__}, a dataclass that is not frozen")
+    if not params.eq:
+        raise Violation(
+            STATIC_IDENTITY_HASH,
+            f"holds a {cls.__qualname__}, a dataclass with eq=False that hashes by identity",
+        )
+    return (
+        cls,
+        tuple(_child_key(getattr(value, f.name), f".{f.name}") for f in dataclasses.fields(value)),
+    )
