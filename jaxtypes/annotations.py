@@ -16,7 +16,7 @@ import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from jaxtypes.errors import StaticClassError
+from jaxtypes.errors import StaticClassError, class_name
 from jaxtypes.markers import MarkerKind, read_marker
 from jaxtypes.rules import (
     STATIC_BOUND_METHOD,
@@ -59,17 +59,17 @@ def check_static_type(hint: Any) -> None:
     if is_array_type(cls):
         raise Violation(STATIC_DYNAMIC_CHILD, f"is typed {_name(hint)}, an array type")
     if is_pytree_class(cls):
-        raise Violation(STATIC_DYNAMIC_CHILD, f"is typed {cls.__qualname__}, a pytree_dataclass")
+        raise Violation(STATIC_DYNAMIC_CHILD, f"is typed {class_name(cls)}, a pytree_dataclass")
     if cls is types.MethodType:
         raise Violation(STATIC_BOUND_METHOD, "is typed types.MethodType, a bound method")
     if is_static_class(cls) or cls is object or _is_open(cls):
         return
     if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-        raise Violation(STATIC_NOT_FROZEN, f"is typed {cls.__qualname__}, a dataclass that is not frozen")
+        raise Violation(STATIC_NOT_FROZEN, f"is typed {class_name(cls)}, a dataclass that is not frozen")
     if cls.__hash__ is None:
-        raise Violation(STATIC_UNHASHABLE, f"is typed {cls.__qualname__}, which is unhashable")
+        raise Violation(STATIC_UNHASHABLE, f"is typed {class_name(cls)}, which is unhashable")
     if cls.__hash__ is object.__hash__ and cls.__module__ != "builtins":
-        raise Violation(STATIC_IDENTITY_HASH, f"is typed {cls.__qualname__}, which hashes by identity")
+        raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
 
 
 def check_static_field_type(owner: type, where: str, hint: Any) -> None:
@@ -94,7 +94,7 @@ def read_field_markers(
     globalns = dict(vars(module)) if module else {}
     localns = {cls.__name__: cls}
     for f in fields:
-        where = f"{cls.__qualname__}.{f.name}"
+        where = f"{class_name(cls)}.{f.name}"
         kind, inner = read_marker(resolve_hint(f.type, globalns, localns), where)
         yield f, where, kind, inner
 
@@ -117,7 +117,7 @@ def _name(hint: Any) -> str:
     if isinstance(hint, type):
         if is_array_type(hint) and hint.__module__.startswith(("jax", "numpy")):
             return "numpy.ndarray" if hint.__name__ == "ndarray" else f"jax.{hint.__name__.rpartition('.')[2]}"
-        return hint.__qualname__ if hint.__module__ == "builtins" else f"{hint.__module__}.{hint.__qualname__}"
+        return class_name(hint) if hint.__module__ == "builtins" else f"{hint.__module__}.{class_name(hint)}"
     return repr(hint).replace("typing.", "")
 
 

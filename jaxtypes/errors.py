@@ -63,3 +63,8 @@ def source_location(obj: object) -> str | None:
     except (OSError, TypeError):
         return None
     return f"{path}:{line}" if path else None
+
+
+def class_name(cls: type) -> str:
+    """The name a user wrote for ``cls``: its qualified name without enclosing functions."""
+    return cls.__qualname__.rpartition("<locals>.")[2]

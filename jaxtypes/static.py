@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TypeVar, overload
 from typing_extensions import dataclass_transform
 
 from jaxtypes.annotations import check_static_field_type, read_field_markers
-from jaxtypes.errors import MarkerError, StaticClassError, StaticValueError
+from jaxtypes.errors import MarkerError, StaticClassError, StaticValueError, class_name
 from jaxtypes.fields import field, hashed_by_id
 from jaxtypes.interning import InternTable
 from jaxtypes.rules import MARKER_MISUSE, STATIC_NOT_FROZEN, STATIC_SUBCLASS
@@ -65,7 +65,7 @@ def static_dataclass(
 
 
 def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_only: bool) -> type[T]:
-    name = cls.__qualname__
+    name = class_name(cls)
     if not frozen:
         raise StaticClassError(
             STATIC_NOT_FROZEN,
@@ -79,7 +79,7 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
             raise StaticClassError(
                 STATIC_NOT_FROZEN,
                 name,
-                f"inherits from {base.__qualname__}, a dataclass that is not frozen",
+                f"inherits from {class_name(base)}, a dataclass that is not frozen",
                 defined_at=cls,
             )
     cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
@@ -123,7 +123,7 @@ def _construct(cls: type[T], *args: Any, **kwargs: Any) -> T:
     if info is None:
         raise StaticClassError(
             STATIC_SUBCLASS,
-            cls.__qualname__,
+            class_name(cls),
             "subclasses a static_dataclass without being decorated itself",
             defined_at=cls,
         )
@@ -149,7 +149,7 @@ def field_key(cls: type, name: str, value: Any, by_id: bool) -> Hashable:
     try:
         return static_key(value)
     except Violation as violation:
-        where = f"{cls.__qualname__}.{name}{''.join(violation.path)}"
+        where = f"{class_name(cls)}.{name}{''.join(violation.path)}"
         raise StaticValueError(
             violation.rule, where, violation.what, fix=violation.fix, defined_at=cls
         ) from None

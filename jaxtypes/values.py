@@ -16,6 +16,7 @@ import types
 from collections.abc import Hashable
 from typing import Any
 
+from jaxtypes.errors import class_name
 from jaxtypes.rules import (
     STATIC_BOUND_METHOD,
     STATIC_DYNAMIC_CHILD,
@@ -104,7 +105,7 @@ def static_key(value: Any) -> Hashable:
         kind = "a tracer" if "Tracer" in cls.__name__ else f"an array ({cls.__name__})"
         raise Violation(STATIC_DYNAMIC_CHILD, f"holds {kind}")
     if PYTREE_CLASS_FLAG in cls.__dict__:
-        raise Violation(STATIC_DYNAMIC_CHILD, f"holds a pytree_dataclass ({cls.__qualname__})")
+        raise Violation(STATIC_DYNAMIC_CHILD, f"holds a pytree_dataclass ({class_name(cls)})")
     if isinstance(value, type) or callable(value):
         return _callable_key(value)
     if cls.__hash__ is None:
@@ -112,7 +113,7 @@ def static_key(value: Any) -> Hashable:
     if dataclasses.is_dataclass(value):
         return _dataclass_key(value)
     if cls.__hash__ is object.__hash__:
-        raise Violation(STATIC_IDENTITY_HASH, f"holds a {cls.__qualname__}, which hashes by identity")
+        raise Violation(STATIC_IDENTITY_HASH, f"holds a {class_name(cls)}, which hashes by identity")
     return (cls, value)
 
 
@@ -137,7 +138,7 @@ def _callable_key(value: Any) -> Hashable:
         name = getattr(value, "__qualname__", repr(value))
         raise Violation(
             STATIC_BOUND_METHOD,
-            f"holds the bound method {name} (bound to a {type(owner).__qualname__} instance)",
+            f"holds the bound method {name} (bound to a {class_name(type(owner))} instance)",
             fix=f"store the function {name} and pass the instance separately",
         )
     qualname = getattr(value, "__qualname__", "")
@@ -152,7 +153,7 @@ def _callable_key(value: Any) -> Hashable:
         return _dataclass_key(value)
     raise Violation(
         STATIC_IDENTITY_HASH,
-        f"holds a {type(value).__qualname__} callable, which hashes by identity",
+        f"holds a {class_name(type(value))} callable, which hashes by identity",
     )
 
 
@@ -171,9 +172,9 @@ def _is_module_singleton(value: object) -> bool:
 def _unhashable(value: Any) -> Hashable:
     cls = type(value)
     if dataclasses.is_dataclass(value):
-        raise Violation(STATIC_NOT_FROZEN, f"holds a {cls.__qualname__}, a dataclass that is not frozen")
+        raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
     fix = next((f for base, f in _UNHASHABLE_FIXES.items() if isinstance(value, base)), None)
-    raise Violation(STATIC_UNHASHABLE, f"holds a {cls.__qualname__}, which is unhashable", fix=fix)
+    raise Violation(STATIC_UNHASHABLE, f"holds a {class_name(cls)}, which is unhashable", fix=fix)
 
 
 def _dataclass_key(value: Any) -> Hashable:
@@ -181,11 +182,11 @@ def _dataclass_key(value: Any) -> Hashable:
     cls = type(value)
     params = cls.__dataclass_params__
     if not params.frozen:
-        raise Violation(STATIC_NOT_FROZEN, f"holds a {cls.__qualname__}, a dataclass that is not frozen")
+        raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
     if not params.eq:
         raise Violation(
             STATIC_IDENTITY_HASH,
-            f"holds a {cls.__qualname__}, a dataclass with eq=False that hashes by identity",
+            f"holds a {class_name(cls)}, a dataclass with eq=False that hashes by identity",
         )
     return (
         cls,
