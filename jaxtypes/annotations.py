@@ -19,13 +19,14 @@ from typing import Any
 from jaxtypes.errors import StaticClassError, class_name
 from jaxtypes.markers import MarkerKind, read_marker
 from jaxtypes.rules import (
+    JIT_UNSUPPORTED_ARGUMENT,
     STATIC_BOUND_METHOD,
     STATIC_DYNAMIC_CHILD,
     STATIC_IDENTITY_HASH,
     STATIC_NOT_FROZEN,
     STATIC_UNHASHABLE,
 )
-from jaxtypes.values import Violation, is_pytree_class, is_static_class
+from jaxtypes.values import Violation, hashes_by_identity, is_pytree_class, is_static_class
 
 _UNHASHABLE_ORIGINS = {
     list: "use tuple[...] instead of list[...]",
@@ -68,8 +69,54 @@ def check_static_type(hint: Any) -> None:
         raise Violation(STATIC_NOT_FROZEN, f"is typed {class_name(cls)}, a dataclass that is not frozen")
     if cls.__hash__ is None:
         raise Violation(STATIC_UNHASHABLE, f"is typed {class_name(cls)}, which is unhashable")
-    if cls.__hash__ is object.__hash__ and cls.__module__ != "builtins":
+    if hashes_by_identity(cls) and cls.__module__ != "builtins":
         raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
+
+
+def check_dynamic_type(hint: Any) -> None:
+    """Raise ``Violation`` if a value of type ``hint`` can never be a traced argument of jit.
+
+    The twin of ``check_static_type`` for parameters jit traces: arrays, scalars and pytrees
+    are fine; ``str``, ``bytes``, static dataclasses and plain classes that are not registered
+    pytrees fail inside jax with "not a valid JAX type". Looks through unions and
+    ``Annotated`` only; container contents and open classes get the benefit of the doubt.
+    """
+    origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        check_dynamic_type(hint.__origin__)
+        return
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(hint):
+            check_dynamic_type(arg)
+        return
+    if not isinstance(hint, type) or _is_jax_type(hint) or hint is object or _is_open(hint):
+        return
+    if is_static_class(hint):
+        raise Violation(
+            JIT_UNSUPPORTED_ARGUMENT,
+            f"is typed {_name(hint)}, a static_dataclass, but is marked Dynamic[...]",
+            fix="drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument",
+        )
+    try:
+        check_static_type(hint)
+    except Violation:
+        fix = None
+    else:
+        fix = f"annotate the parameter Static[{_name(hint)}]: it hashes by value, so jit can compile it in"
+    raise Violation(JIT_UNSUPPORTED_ARGUMENT, f"is typed {_name(hint)}, which is not a JAX type", fix=fix)
+
+
+def _is_jax_type(cls: type) -> bool:
+    """Arrays (and ``__jax_array__`` types), scalars, ``None`` and registered pytree node types."""
+    if cls in (int, float, complex, bool, type(None)) or is_array_type(cls) or is_pytree_class(cls):
+        return True
+    if hasattr(cls, "__jax_array__"):
+        return True
+    np = sys.modules.get("numpy")
+    if np is not None and issubclass(cls, np.generic):
+        return True
+    jax = sys.modules.get("jax")
+    return jax is not None and bool(jax.tree_util.default_registry.is_node(cls))
 
 
 def check_static_field_type(owner: type, where: str, hint: Any) -> None:

@@ -57,7 +57,7 @@ class DeviceNotFoundError(JaxtypesError, ValueError):
 def source_location(obj: object) -> str | None:
     """``file:line`` of a class or function definition, or None where Python does not know it."""
     try:
-        target = inspect.unwrap(obj) if callable(obj) else obj  # type: ignore[arg-type]
+        target = inspect.unwrap(obj) if callable(obj) else obj
         path = inspect.getsourcefile(target)  # type: ignore[arg-type]
         _, line = inspect.getsourcelines(target)  # type: ignore[arg-type]
     except (OSError, TypeError):

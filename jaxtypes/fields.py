@@ -57,7 +57,7 @@ def field(
     """
     merged = dict(metadata or {})
     merged[METADATA_KEY] = {"hash_by_id": hash_by_id}
-    return dataclasses.field(  # type: ignore[call-overload]
+    return dataclasses.field(
         default=default,
         default_factory=default_factory,
         init=init,

@@ -66,7 +66,7 @@ def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
     info = PytreeInfo(tuple(data), tuple(meta))
     setattr(cls, PYTREE_CLASS_FLAG, info)
     if meta:
-        cls.__init__ = _validating_init(cls, cls.__dict__["__init__"], info.meta_fields)  # type: ignore[misc]
+        cls.__init__ = _validating_init(cls, cls.__dict__["__init__"], info.meta_fields)  # type: ignore[method-assign]
     jax.tree_util.register_dataclass(cls, data_fields=list(data), meta_fields=[name for name, _ in meta])
     return cls
 

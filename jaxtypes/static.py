@@ -92,11 +92,11 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
         table=InternTable() if intern else None,
     )
     setattr(cls, STATIC_CLASS_FLAG, info)
-    cls.__new__ = staticmethod(_construct)  # type: ignore[assignment]
-    cls.__init__ = _constructed  # type: ignore[misc]
-    cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
-    cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
-    cls.__reduce__ = _reduce  # type: ignore[method-assign,assignment]
+    cls.__new__ = staticmethod(_construct)  # type: ignore[method-assign]
+    cls.__init__ = _constructed  # type: ignore[method-assign]
+    cls.__eq__ = _eq  # type: ignore[method-assign]
+    cls.__hash__ = _hash  # type: ignore[method-assign]
+    cls.__reduce__ = _reduce  # type: ignore[method-assign]
     cls.__signature__ = inspect.signature(init).replace(  # type: ignore[attr-defined]
         parameters=list(inspect.signature(init).parameters.values())[1:]
     )
@@ -163,7 +163,7 @@ def _eq(self: Any, other: object) -> bool:
     if self is other:
         return True
     if other.__class__ is not self.__class__:
-        return NotImplemented
+        return NotImplemented  # type: ignore[no-any-return]
     return bool(self._jaxtypes_key == other._jaxtypes_key)  # type: ignore[attr-defined]
 
 

@@ -75,6 +75,11 @@ def is_pytree_class(cls: type) -> bool:
     return PYTREE_CLASS_FLAG in cls.__dict__
 
 
+def hashes_by_identity(cls: type) -> bool:
+    """Whether instances of ``cls`` use ``object.__hash__``: equal copies hash differently."""
+    return cls.__hash__ is object.__hash__  # type: ignore[comparison-overlap]
+
+
 def is_array(value: object) -> bool:
     """Whether ``value`` is a jax array, a tracer or a numpy array (without importing either)."""
     jax = sys.modules.get("jax")
@@ -98,7 +103,7 @@ def static_key(value: Any) -> Hashable:
     if cls is frozenset:
         return (frozenset, frozenset(_child_key(item, "{...}") for item in value))
     if STATIC_CLASS_FLAG in cls.__dict__:
-        return value
+        return value  # type: ignore[no-any-return]
     if isinstance(value, enum.Enum):
         return (cls, value)
     if is_array(value):
@@ -112,7 +117,7 @@ def static_key(value: Any) -> Hashable:
         return _unhashable(value)
     if dataclasses.is_dataclass(value):
         return _dataclass_key(value)
-    if cls.__hash__ is object.__hash__:
+    if hashes_by_identity(cls):
         raise Violation(STATIC_IDENTITY_HASH, f"holds a {class_name(cls)}, which hashes by identity")
     return (cls, value)
 
@@ -147,10 +152,10 @@ def _callable_key(value: Any) -> Hashable:
         raise Violation(STATIC_FRESH_CALLABLE, f"holds {kind}")
     if isinstance(value, (type, types.FunctionType, types.BuiltinFunctionType)):
         return value
-    if type(value).__hash__ is not object.__hash__ or _is_module_singleton(value):
-        return value
     if dataclasses.is_dataclass(value):
         return _dataclass_key(value)
+    if not hashes_by_identity(type(value)) or _is_module_singleton(value):
+        return value  # type: ignore[no-any-return]
     raise Violation(
         STATIC_IDENTITY_HASH,
         f"holds a {class_name(type(value))} callable, which hashes by identity",
