@@ -276,3 +276,13 @@ def test_the_constructor_signature_is_the_dataclass_one() -> None:
     import inspect
 
     assert str(inspect.signature(Solver)) == "(transport: 'Transport', steps: 'int' = 10, tolerances: 'tuple[float, ...]' = (0.001,)) -> None"
+
+
+def test_every_field_takes_part_in_equality() -> None:
+    @static_dataclass
+    class Labelled:
+        n: int = 1
+        label: str = dataclasses.field(default="", compare=False)
+
+    assert Labelled(1, "a") != Labelled(1, "b")
+    assert Labelled(1, "b").label == "b"
