@@ -1,0 +1,68 @@
+"""mypy plugin for jaxtypes: the static-class rules, checked while you type.
+
+Enable it with ``plugins = ["mypy_plugin"]``. Hooks are looked up by full name (dict and set
+membership only); every hook is guarded so a bug in the plugin is reported as a note instead
+of crashing mypy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mypy.nodes import TypeInfo
+from mypy.plugin import ClassDefContext, FunctionContext, Plugin, ReportConfigContext
+from mypy.types import Type
+
+from mypy_plugin import codes
+from mypy_plugin.calls import constructor_hook, replace_hook
+from mypy_plugin.classes import (
+    PYTREE_DECORATOR,
+    STATIC_DECORATOR,
+    is_static_class,
+    pytree_class_hook,
+    static_class_hook,
+    subclass_hook,
+)
+from mypy_plugin.guard import guarded
+from mypy_plugin.type_rules import METADATA_KEY
+
+__version__ = "0.1.0"
+
+_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
+    STATIC_DECORATOR: guarded(static_class_hook, True),
+    PYTREE_DECORATOR: guarded(pytree_class_hook, True),
+}
+_guarded_subclass_hook = guarded(subclass_hook, None)
+_guarded_constructor_hook = guarded(constructor_hook, lambda ctx: ctx.default_return_type)
+_guarded_replace_hook = guarded(replace_hook, lambda ctx: ctx.default_return_type)
+
+
+class JaxtypesPlugin(Plugin):
+    """Dispatches mypy's hooks to the jaxtypes rules."""
+
+    def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
+        return _CLASS_DECORATOR_HOOKS.get(fullname)
+
+    def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
+        info = self._class(fullname)
+        return _guarded_subclass_hook if info is not None and is_static_class(info) else None
+
+    def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
+        if fullname == "dataclasses.replace":
+            return _guarded_replace_hook
+        info = self._class(fullname)
+        return _guarded_constructor_hook if info is not None and METADATA_KEY in info.metadata else None
+
+    def report_config_data(self, ctx: ReportConfigContext) -> Any:
+        return {"version": __version__, "codes": sorted(codes.ERROR_CODES)}
+
+    def _class(self, fullname: str) -> TypeInfo | None:
+        symbol = self.lookup_fully_qualified(fullname)
+        node = symbol.node if symbol is not None else None
+        return node if isinstance(node, TypeInfo) else None
+
+
+def plugin(version: str) -> type[Plugin]:
+    """mypy's entry point."""
+    return JaxtypesPlugin

@@ -1,0 +1,40 @@
+"""Recognising ``obj.method`` (a method bound to an instance) in a static position.
+
+Mirrors the bound-method branch of ``jaxtypes.values._callable_key``: a method bound to an
+instance is rejected, ``Class.method``, class methods, static methods and module-level
+functions are fine.
+"""
+
+from __future__ import annotations
+
+from mypy.nodes import Decorator, Expression, FuncDef, MemberExpr, OverloadedFuncDef
+from mypy.types import Instance, Type, get_proper_type
+
+from jaxtypes.rules import STATIC_BOUND_METHOD
+from mypy_plugin.type_rules import Finding
+
+
+def bound_method_finding(expr: Expression, owner_type: Type | None) -> Finding | None:
+    """The finding for ``expr`` if it is ``obj.method`` and ``owner_type`` (obj's type) an instance."""
+    if not isinstance(expr, MemberExpr) or owner_type is None:
+        return None
+    owner = get_proper_type(owner_type)
+    if not isinstance(owner, Instance):
+        return None
+    symbol = owner.type.get(expr.name)
+    if symbol is None or not _is_instance_method(symbol.node):
+        return None
+    name = f"{owner.type.name}.{expr.name}"
+    return Finding(
+        STATIC_BOUND_METHOD,
+        f"holds the bound method {name} (bound to a {owner.type.name} instance)",
+        fix=f"store the function {name} and pass the instance separately",
+    )
+
+
+def _is_instance_method(node: object) -> bool:
+    if isinstance(node, Decorator):
+        return not node.func.is_property and _is_instance_method(node.func)
+    if isinstance(node, OverloadedFuncDef):
+        return bool(node.items) and _is_instance_method(node.items[0])
+    return isinstance(node, FuncDef) and not (node.is_static or node.is_class)

@@ -1,0 +1,246 @@
+"""Class hooks: the static-class rules of ``@static_dataclass`` and ``@pytree_dataclass``.
+
+Each decorated class goes through collect → validate → record: mypy's dataclass transform
+runs first (it owns ``__init__``, frozenness and the field list), then every field declared in
+the class body is checked with ``type_rules``, and the facts other modules need (kind, static
+fields, the class's own violation) are stored as JSON in ``info.metadata["jaxtypes"]``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mypy.nodes import (
+    AssignmentStmt,
+    CallExpr,
+    Context,
+    Expression,
+    MemberExpr,
+    NameExpr,
+    RefExpr,
+    TypeInfo,
+    Var,
+)
+from mypy.plugin import ClassDefContext, SemanticAnalyzerPluginInterface
+from mypy.plugins.dataclasses import dataclass_class_maker_callback
+from mypy.server.trigger import make_wildcard_trigger
+from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
+
+from jaxtypes.rules import MARKER_MISUSE, STATIC_NOT_FROZEN, STATIC_SUBCLASS
+from mypy_plugin.bound_methods import bound_method_finding
+from mypy_plugin.codes import error_code
+from mypy_plugin.type_rules import (
+    METADATA_KEY,
+    Finding,
+    NotReady,
+    jaxtypes_kind,
+    read_marker,
+    static_violation,
+)
+
+STATIC_DECORATOR = "jaxtypes.static.static_dataclass"
+PYTREE_DECORATOR = "jaxtypes.pytree.pytree_dataclass"
+FIELD_SPECIFIERS = frozenset({"jaxtypes.fields.field", "dataclasses.field"})
+
+
+ViolationRecord = list[str | None]
+"""A static class's own or inherited violation in its metadata: [code, sentence, fix]."""
+
+
+class Field(NamedTuple):
+    """One field declared in the class body: its statement, declared type and options."""
+
+    name: str
+    context: Context
+    type: Type
+    hash_by_id: bool
+    default: Expression | None
+
+
+def decorator_fullname(expr: Expression) -> str | None:
+    """The full name of a class decorator, called (``@d(...)``) or not (``@d``)."""
+    if isinstance(expr, CallExpr):
+        expr = expr.callee
+    return expr.fullname if isinstance(expr, RefExpr) else None
+
+
+def is_static_class(info: TypeInfo) -> bool:
+    """Whether ``info`` is decorated with ``static_dataclass`` (recorded, or seen in this module)."""
+    if jaxtypes_kind(info) == "static":
+        return True
+    return any(decorator_fullname(d) == STATIC_DECORATOR for d in info.defn.decorators)
+
+
+class ClassRules:
+    """Checks one class decorated with ``static_dataclass`` or ``pytree_dataclass``."""
+
+    def __init__(self, ctx: ClassDefContext, kind: str) -> None:
+        self.ctx = ctx
+        self.api: SemanticAnalyzerPluginInterface = ctx.api
+        self.info = ctx.cls.info
+        self.kind = kind
+        self.findings: list[tuple[Context, str, Finding]] = []
+
+    def apply(self) -> bool:
+        """Run the rules once the dataclass transform is done; False asks mypy to call again."""
+        if not dataclass_class_maker_callback(self.ctx):
+            return False
+        try:
+            meta_fields = self.check_fields()
+            inherited = self.check_class() if self.kind == "static" else None
+        except NotReady:
+            return False
+        self.info.metadata[METADATA_KEY] = {
+            "kind": self.kind,
+            "meta_fields": meta_fields,
+            "violation": self.own_violation() or inherited,
+        }
+        for context, where, finding in self.findings:
+            self.api.fail(finding.message(where), context, code=error_code(finding.rule))
+        return True
+
+    def looked_through(self, info: TypeInfo) -> None:
+        """Depend on ``info`` (for the daemon) and wait for its class hook if it has not run."""
+        if info.fullname != self.info.fullname:
+            self.api.add_plugin_dependency(make_wildcard_trigger(info.fullname))
+        pending = "dataclass_tag" in info.metadata and "dataclass" not in info.metadata
+        if pending and not self.api.final_iteration:
+            raise NotReady(info.fullname)
+
+    def own_violation(self) -> ViolationRecord | None:
+        """The first finding of a static class, worded for the classes that nest it."""
+        if self.kind != "static" or not self.findings:
+            return None
+        _, where, finding = self.findings[0]
+        return [finding.rule.code, f"{where} {finding.what}", finding.fix]
+
+    def check_class(self) -> ViolationRecord | None:
+        """Class-level rules of a static class; returns the violation it inherits, if any."""
+        name = self.info.name
+        if not self.info.metadata["dataclass"]["frozen"]:
+            finding = Finding(
+                STATIC_NOT_FROZEN,
+                "is declared static_dataclass(frozen=False)",
+                "remove frozen=False; change a static value with dataclasses.replace",
+            )
+            self.findings.insert(0, (self.ctx.reason, name, finding))
+        for base in self.info.mro[1:-1]:
+            self.looked_through(base)
+            dataclass = base.metadata.get("dataclass")
+            if dataclass is not None and not dataclass["frozen"]:
+                finding = Finding(
+                    STATIC_NOT_FROZEN, f"inherits from {base.name}, a dataclass that is not frozen"
+                )
+                self.findings.insert(0, (self.ctx.cls, name, finding))
+            inherited: ViolationRecord | None = base.metadata.get(METADATA_KEY, {}).get("violation")
+            if inherited is not None:
+                return inherited
+        return None
+
+    def check_fields(self) -> list[str]:
+        """Check each field declared in the body; returns the names of the static (meta) fields."""
+        meta: list[str] = []
+        for field in self.own_fields():
+            where = f"{self.info.name}.{field.name}"
+            kind, inner, misuse = read_marker(field.type)
+            if misuse is not None:
+                self.findings.append((field.context, where, misuse))
+                continue
+            if self.kind == "static" and kind == "dynamic":
+                self.findings.append((field.context, where, DYNAMIC_IN_STATIC))
+                continue
+            if not self.is_static_field(kind, inner, field.hash_by_id):
+                continue
+            meta.append(field.name)
+            if not field.hash_by_id:
+                finding = static_violation(inner, self.looked_through)
+                if finding is None and field.default is not None:
+                    finding = self.default_finding(field.default)
+                if finding is not None:
+                    self.findings.append((field.context, where, finding))
+        return meta
+
+    def is_static_field(self, kind: str | None, inner: Type, hash_by_id: bool) -> bool:
+        """Mirror of ``jaxtypes.pytree``'s split: what is static (metadata) in this class."""
+        if self.kind == "static" or kind == "static" or hash_by_id:
+            return True
+        proper = get_proper_type(inner)
+        return kind is None and isinstance(proper, Instance) and is_static_class(proper.type)
+
+    def own_fields(self) -> list[Field]:
+        """The dataclass fields declared in this class's body, in order."""
+        names = {attr["name"] for attr in self.info.metadata["dataclass"]["attributes"]}
+        fields = []
+        for stmt in self.ctx.cls.defs.body:
+            if not (isinstance(stmt, AssignmentStmt) and isinstance(stmt.lvalues[0], NameExpr)):
+                continue
+            lvalue = stmt.lvalues[0]
+            symbol = self.info.names.get(lvalue.name)
+            if lvalue.name not in names or symbol is None or not isinstance(symbol.node, Var):
+                continue
+            typ = symbol.node.type or AnyType(TypeOfAny.unannotated)
+            hash_by_id, default = self.field_options(stmt)
+            fields.append(Field(lvalue.name, lvalue, typ, hash_by_id, default))
+        return fields
+
+    def field_options(self, stmt: AssignmentStmt) -> tuple[bool, Expression | None]:
+        """``hash_by_id`` and the default value of a field's assignment, if it has them."""
+        rvalue = stmt.rvalue
+        if stmt.is_final_def or (isinstance(rvalue, NameExpr) and rvalue.name == "..."):
+            return False, None
+        if isinstance(rvalue, CallExpr) and decorator_fullname(rvalue) in FIELD_SPECIFIERS:
+            options = dict(zip(rvalue.arg_names, rvalue.args))
+            by_id = options.get("hash_by_id")
+            return (by_id is not None and self.api.parse_bool(by_id) is True), options.get("default")
+        if isinstance(rvalue, NameExpr) and rvalue.fullname == "builtins.None":
+            return False, None
+        return False, rvalue if stmt.type is not None else None
+
+    def default_finding(self, default: Expression) -> Finding | None:
+        """A bound method as a field's default (``fn: Callable = Helper().run``)."""
+        if not isinstance(default, MemberExpr):
+            return None
+        return bound_method_finding(default, _declared_type(default.expr))
+
+
+DYNAMIC_IN_STATIC = Finding(
+    MARKER_MISUSE,
+    "is marked Dynamic[...] in a static_dataclass, whose fields are all static",
+    "move the field to a @jaxtypes.pytree_dataclass, which holds the dynamic part",
+)
+
+
+def _declared_type(expr: Expression) -> Type | None:
+    """The type of ``expr`` where semantic analysis already knows it: a typed name, ``Cls()``."""
+    if isinstance(expr, RefExpr) and isinstance(expr.node, Var):
+        return expr.node.type
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
+        info = expr.callee.node
+        if isinstance(info, TypeInfo):
+            return Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
+    return None
+
+
+def static_class_hook(ctx: ClassDefContext) -> bool:
+    """``@static_dataclass``: every field must be static-safe and the class frozen."""
+    return ClassRules(ctx, "static").apply()
+
+
+def pytree_class_hook(ctx: ClassDefContext) -> bool:
+    """``@pytree_dataclass``: its static (meta) fields must be static-safe."""
+    return ClassRules(ctx, "pytree").apply()
+
+
+def subclass_hook(ctx: ClassDefContext) -> None:
+    """An undecorated subclass of a static dataclass (``static-subclass``)."""
+    if any(decorator_fullname(d) == STATIC_DECORATOR for d in ctx.cls.decorators):
+        return
+    base = _base_name(ctx.reason)
+    finding = Finding(
+        STATIC_SUBCLASS, f"subclasses the static_dataclass {base} without being decorated itself"
+    )
+    ctx.api.fail(finding.message(ctx.cls.name), ctx.cls, code=error_code(STATIC_SUBCLASS))
+
+
+def _base_name(expr: Expression) -> str:
+    return expr.name if isinstance(expr, RefExpr) else "base"
