@@ -49,7 +49,7 @@ def config_classes(decorate: Callable[[type], type]) -> type:
     return build  # type: ignore[return-value]
 
 
-class TaxStyle:
+class ToraxStyle:
     """TORAX-style value hashing: ``__hash__`` walks the fields on every call."""
 
     def __init_subclass__(cls) -> None:
@@ -60,7 +60,7 @@ class TaxStyle:
 
 
 def torax_style(cls: type) -> type:
-    return type(cls.__name__, (TaxStyle,), {"__annotations__": cls.__annotations__})
+    return type(cls.__name__, (ToraxStyle,), {"__annotations__": cls.__annotations__})
 
 
 VARIANTS: dict[str, Callable[[type], type]] = {

@@ -97,9 +97,8 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
     cls.__eq__ = _eq  # type: ignore[method-assign]
     cls.__hash__ = _hash  # type: ignore[method-assign]
     cls.__reduce__ = _reduce  # type: ignore[method-assign]
-    cls.__signature__ = inspect.signature(init).replace(  # type: ignore[attr-defined]
-        parameters=list(inspect.signature(init).parameters.values())[1:]
-    )
+    signature = inspect.signature(init)
+    cls.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])  # type: ignore[attr-defined]
     return cls
 
 
