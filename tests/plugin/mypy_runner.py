@@ -1,0 +1,102 @@
+"""Running real mypy (in process, as a subprocess, as the daemon) and reading its diagnostics.
+
+Every plugin test goes through here, so all modes parse output the same way and can be compared.
+Expected errors are written in the checked source as ``# E: <code>`` comments on their line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+import mypy.api
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+if str(REPO) not in sys.path:
+    # The plugin must be importable by name; an editable install made before mypy_plugin/
+    # existed maps it as a namespace package, so put the checkout first.
+    sys.path.insert(0, str(REPO))
+
+CONFIG = "[mypy]\nplugins = mypy_plugin\n"
+
+_DIAGNOSTIC = re.compile(r"^(?P<file>[^:\n]+\.py):(?P<line>\d+): error: (?P<message>.*?)  \[(?P<code>[a-z-]+)\]$")
+_EXPECTED = re.compile(r"#\s*E:\s*(?P<codes>[a-z-]+(?:\s*,\s*[a-z-]+)*)")
+
+
+class Diagnostic(NamedTuple):
+    """One error: file name (not path), line, code and message."""
+
+    file: str
+    line: int
+    code: str
+    message: str
+
+
+def parse(output: str) -> list[Diagnostic]:
+    """The errors in mypy's (or dmypy's) normal output, sorted."""
+    found = []
+    for line in output.splitlines():
+        match = _DIAGNOSTIC.match(line.strip())
+        if match:
+            name = Path(match["file"]).name
+            found.append(Diagnostic(name, int(match["line"]), match["code"], match["message"]))
+    return sorted(found)
+
+
+def expected(source: str) -> list[tuple[int, str]]:
+    """The ``(line, code)`` pairs announced by ``# E: code`` comments in ``source``."""
+    pairs = []
+    for number, line in enumerate(source.splitlines(), start=1):
+        match = _EXPECTED.search(line)
+        if match:
+            pairs.extend((number, code.strip()) for code in match["codes"].split(","))
+    return sorted(pairs)
+
+
+def write_config(directory: Path, extra: str = "") -> Path:
+    """A ``mypy.ini`` enabling the plugin, plus ``extra`` lines."""
+    path = directory / "mypy.ini"
+    path.write_text(CONFIG + extra)
+    return path
+
+
+def check_in_process(path: Path, cache_dir: Path, *args: str) -> list[Diagnostic]:
+    """Run mypy in this process on one file; the cache dir is shared to keep jax warm."""
+    config = write_config(path.parent)
+    stdout, stderr, _ = mypy.api.run(
+        [str(path), "--config-file", str(config), "--cache-dir", str(cache_dir), *args]
+    )
+    assert "internal error" not in stdout + stderr, stdout + stderr
+    return parse(stdout)
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    return env
+
+
+def run_mypy(project: Path, *args: str) -> list[Diagnostic]:
+    """``mypy`` as a subprocess in ``project`` (cache in ``project/.mypy_cache``)."""
+    return _run(project, [str(BIN / "mypy"), *args])
+
+
+def run_dmypy(project: Path, status_file: Path, *args: str) -> list[Diagnostic]:
+    """``dmypy --status-file X <args>`` as a subprocess in ``project``."""
+    return _run(project, [str(BIN / "dmypy"), "--status-file", str(status_file), *args])
+
+
+def _run(project: Path, command: list[str]) -> list[Diagnostic]:
+    result = subprocess.run(
+        command, cwd=project, env=_environment(), capture_output=True, text=True, timeout=300
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode in (0, 1), output
+    assert "internal error" not in output and "Traceback" not in output, output
+    return parse(output)
