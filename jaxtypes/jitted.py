@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast, overload
@@ -112,9 +113,9 @@ def jit(
             raise TypeError("jaxtypes.jit: give either device= or in_shardings/out_shardings, not both")
         sharding = resolve_device(device, defined_at=fn)
         options = {**options, "in_shardings": sharding, "out_shardings": sharding}
-    spec = _Spec(fn, options, warn_on_recompile)
+    spec = _Spec(fn, options, warn_on_recompile, _caller_locals(fn))
     in_class = _defined_in_class_body(fn)
-    plan = _plan(spec, skip_self=in_class, localns={}, final=False)
+    plan = _plan(spec, skip_self=in_class, final=False)
     return _PendingJit(spec) if in_class or plan is None else _build(spec, plan)
 
 
@@ -124,6 +125,7 @@ class _Spec(NamedTuple):
     fn: Callable[..., Any]
     options: dict[str, Any]
     warn_on_recompile: bool
+    localns: dict[str, Any]
 
 
 class _Plan(NamedTuple):
@@ -166,8 +168,10 @@ class _PendingJit(Generic[P, R]):
     def _resolve(self) -> Any:
         if self._jitted is None:
             owner = self._owner
-            localns = {owner.__name__: owner} if owner is not None else {}
-            plan = _plan(self._spec, skip_self=owner is not None, localns=localns, final=True)
+            spec = self._spec
+            if owner is not None:
+                spec = spec._replace(localns={**spec.localns, owner.__name__: owner})
+            plan = _plan(spec, skip_self=owner is not None, final=True)
             assert plan is not None
             if owner is not None and _self_kind(owner, self._spec.fn) == "static":
                 plan = _Plan((next(iter(inspect.signature(self._spec.fn).parameters)), *plan.static))
@@ -202,7 +206,7 @@ def _build(spec: _Spec, plan: _Plan) -> Any:
     return jitted
 
 
-def _plan(spec: _Spec, skip_self: bool, localns: dict[str, Any], final: bool) -> _Plan | None:
+def _plan(spec: _Spec, skip_self: bool, final: bool) -> _Plan | None:
     """Read and check every parameter's annotation; None while a name is not defined yet.
 
     ``skip_self`` leaves out a method's ``self``, which its class decides about. With ``final``
@@ -218,7 +222,7 @@ def _plan(spec: _Spec, skip_self: bool, localns: dict[str, Any], final: bool) ->
         if param.annotation is inspect.Parameter.empty:
             continue
         where = f"parameter {param.name!r} of {qualname}"
-        hint = resolve_hint(param.annotation, globalns, localns)
+        hint = resolve_hint(param.annotation, globalns, spec.localns)
         missing = forward_refs(hint)
         if missing:
             unresolved.append((where, param.annotation, missing))
@@ -317,6 +321,17 @@ def _check_bound_method(method: types.MethodType) -> None:
         f"mutating it later (obj.attr = ...) changes nothing jit looks at",
         defined_at=method,
     )
+
+
+def _caller_locals(fn: object) -> dict[str, Any]:
+    """The names local to the code that called ``jit``, for annotations of a nested function.
+
+    ``typing.get_type_hints`` cannot see them; a function defined inside a function (a test,
+    a factory) naturally names classes defined next to it.
+    """
+    if "<locals>" not in getattr(fn, "__qualname__", ""):
+        return {}
+    return dict(sys._getframe(2).f_locals)
 
 
 def _defined_in_class_body(fn: object) -> bool:
