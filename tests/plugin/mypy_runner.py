@@ -26,7 +26,7 @@ if str(REPO) not in sys.path:
 CONFIG = "[mypy]\nplugins = mypy_plugin\n"
 
 _DIAGNOSTIC = re.compile(r"^(?P<file>[^:\n]+\.py):(?P<line>\d+): error: (?P<message>.*?)  \[(?P<code>[a-z-]+)\]$")
-_EXPECTED = re.compile(r"#\s*E:\s*(?P<codes>[a-z-]+(?:\s*,\s*[a-z-]+)*)")
+_EXPECTED = re.compile(r"#\s*E:\s*(?P<codes>[A-Za-z-]+(?:\s*,\s*[A-Za-z-]+)*)")
 
 
 class Diagnostic(NamedTuple):
