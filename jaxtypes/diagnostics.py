@@ -42,7 +42,7 @@ class Traced(NamedTuple):
     avals: tuple[Any, ...]
 
     def describe(self) -> str:
-        return ", ".join(aval.str_short() for aval in self.avals) or str(self.treedef)
+        return ", ".join(aval.str_short(short_dtypes=True) for aval in self.avals) or str(self.treedef)
 
 
 class Compile(NamedTuple):
@@ -156,14 +156,20 @@ def _differences(
                 changes.append(f"argument {name!r} changed structure: {old.treedef} -> {new.treedef}")
             elif old.avals != new.avals:
                 changes.append(f"argument {name!r} changed: {old.describe()} -> {new.describe()}")
-        elif not _equal(old, new):
-            changes.append(f"static argument {name!r} changed: {_short(old)} -> {_short(new)}")
-        elif _hash(old) != _hash(new):
+        elif _equal(old, new) and _hash(old) != _hash(new):
             changes.append(
                 f"static argument {name!r} equals its value in compile #{earlier.number} but hashes "
                 f"differently ({type(new).__qualname__}), so jit could not reuse that compile"
             )
             rehashed.append((name, earlier.number))
+        elif _same_contents_hashed_by_identity(old, new):
+            changes.append(
+                f"static argument {name!r} has the same attributes as in compile #{earlier.number}, but "
+                f"{type(new).__qualname__} compares and hashes by identity, so every copy compiles again"
+            )
+            rehashed.append((name, earlier.number))
+        elif not _equal(old, new):
+            changes.append(f"static argument {name!r} changed: {_short(old)} -> {_short(new)}")
     return changes, rehashed
 
 
@@ -172,6 +178,14 @@ def _equal(a: Any, b: Any) -> bool:
         return a is b or type(a) is type(b) and bool(a == b)
     except Exception:  # a static value whose == does not give a bool: never equal for jit either
         return False
+
+
+def _same_contents_hashed_by_identity(a: Any, b: Any) -> bool:
+    """Distinct instances of an identity-hashed class whose attributes are equal (seed 003)."""
+    cls = type(b)
+    if a is b or type(a) is not cls or cls.__hash__ is not object.__hash__ or not hasattr(b, "__dict__"):
+        return False
+    return _equal(vars(a), vars(b))
 
 
 def _hash(value: Any) -> int | None:
