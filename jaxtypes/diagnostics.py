@@ -183,7 +183,9 @@ def _equal(a: Any, b: Any) -> bool:
 def _same_contents_hashed_by_identity(a: Any, b: Any) -> bool:
     """Distinct instances of an identity-hashed class whose attributes are equal (seed 003)."""
     cls = type(b)
-    if a is b or type(a) is not cls or cls.__hash__ is not object.__hash__ or not hasattr(b, "__dict__"):
+    if a is b or type(a) is not cls or not hasattr(b, "__dict__"):
+        return False
+    if cls.__hash__ is not object.__hash__:  # type: ignore[comparison-overlap]
         return False
     return _equal(vars(a), vars(b))
 
