@@ -243,4 +243,4 @@ def subclass_hook(ctx: ClassDefContext) -> None:
 
 
 def _base_name(expr: Expression) -> str:
-    return expr.name if isinstance(expr, RefExpr) else "base"
+    return expr.name if isinstance(expr, (NameExpr, MemberExpr)) else "base"

@@ -30,6 +30,6 @@ def guarded(hook: Callable[[C], R], fallback: R | Callable[[C], R]) -> Callable[
                 f"({where.filename}:{where.lineno}); please report it"
             )
             ctx.api.fail(message, context)  # type: ignore[attr-defined]
-            return fallback(ctx) if callable(fallback) else fallback  # type: ignore[return-value]
+            return fallback(ctx) if callable(fallback) else fallback
 
     return run
