@@ -119,14 +119,12 @@ def _is_jax_type(cls: type) -> bool:
     return jax is not None and bool(jax.tree_util.default_registry.is_node(cls))
 
 
-def check_static_field_type(owner: type, where: str, hint: Any) -> None:
-    """``check_static_type`` for a field or parameter, as a ``StaticClassError`` naming it."""
+def check_static_field_type(where: str, hint: Any, defined_at: object) -> None:
+    """``check_static_type`` for a named field or parameter, raising ``StaticClassError``."""
     try:
         check_static_type(hint)
     except Violation as violation:
-        raise StaticClassError(
-            violation.rule, where, violation.what, fix=violation.fix, defined_at=owner
-        ) from None
+        raise violation.as_error(StaticClassError, where, defined_at) from None
 
 
 def read_field_markers(

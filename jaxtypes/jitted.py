@@ -22,14 +22,14 @@ import inspect
 import sys
 import types
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Concatenate, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Concatenate, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, overload
 
 import jax
 
 from jaxtypes.annotations import check_dynamic_type, check_static_field_type, forward_refs, resolve_hint
 from jaxtypes.devices import DeviceSpec, resolve_device
 from jaxtypes.diagnostics import CompileLog
-from jaxtypes.errors import JitDefinitionError, MarkerError
+from jaxtypes.errors import JitDefinitionError, MarkerError, class_name
 from jaxtypes.markers import read_marker
 from jaxtypes.rules import (
     JIT_BOUND_METHOD,
@@ -276,14 +276,12 @@ def _is_static(param: inspect.Parameter, hint: Any, where: str, fn: object) -> b
             defined_at=fn,
         )
     if kind == "static":
-        check_static_field_type(cast(type, fn), where, inner)
+        check_static_field_type(where, inner, defined_at=fn)
     elif not static:
         try:
             check_dynamic_type(inner)
         except Violation as violation:
-            raise JitDefinitionError(
-                violation.rule, where, violation.what, fix=violation.fix, defined_at=fn
-            ) from None
+            raise violation.as_error(JitDefinitionError, where, defined_at=fn) from None
     return static
 
 
@@ -296,7 +294,7 @@ def _self_kind(owner: type, fn: object) -> str:
 
 
 def _method_self_error(owner: type, fn: object) -> JitDefinitionError:
-    name = owner.__qualname__
+    name = class_name(owner)
     return JitDefinitionError(
         JIT_METHOD_SELF,
         f"{name}.{getattr(fn, '__name__', '?')}",
@@ -316,8 +314,8 @@ def _check_bound_method(method: types.MethodType) -> None:
         return
     raise JitDefinitionError(
         JIT_BOUND_METHOD,
-        f"jaxtypes.jit({cls.__qualname__}.{method.__name__} bound to an instance)",
-        f"would compile that {cls.__qualname__} instance's current attributes into the code; "
+        f"jaxtypes.jit({class_name(cls)}.{method.__name__} bound to an instance)",
+        f"would compile that {class_name(cls)} instance's current attributes into the code; "
         f"mutating it later (obj.attr = ...) changes nothing jit looks at",
         defined_at=method,
     )

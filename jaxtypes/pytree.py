@@ -59,7 +59,7 @@ def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
         by_id = hashed_by_id(f)
         if kind == "static" or by_id or (kind is None and isinstance(inner, type) and is_static_class(inner)):
             if not by_id:
-                check_static_field_type(cls, where, inner)
+                check_static_field_type(where, inner, defined_at=cls)
             meta.append((f.name, by_id))
         else:
             data.append(f.name)

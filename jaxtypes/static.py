@@ -114,7 +114,7 @@ def _check_field_types(cls: type, fields: tuple[dataclasses.Field[Any], ...]) ->
                 defined_at=cls,
             )
         if not hashed_by_id(f):
-            check_static_field_type(cls, where, inner)
+            check_static_field_type(where, inner, defined_at=cls)
 
 
 def _construct(cls: type[T], *args: Any, **kwargs: Any) -> T:
@@ -148,10 +148,7 @@ def field_key(cls: type, name: str, value: Any, by_id: bool) -> Hashable:
     try:
         return static_key(value)
     except Violation as violation:
-        where = f"{class_name(cls)}.{name}{''.join(violation.path)}"
-        raise StaticValueError(
-            violation.rule, where, violation.what, fix=violation.fix, defined_at=cls
-        ) from None
+        raise violation.as_error(StaticValueError, f"{class_name(cls)}.{name}", defined_at=cls) from None
 
 
 def _constructed(self: object, *args: Any, **kwargs: Any) -> None:

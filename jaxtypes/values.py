@@ -14,9 +14,9 @@ import enum
 import sys
 import types
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, TypeVar
 
-from jaxtypes.errors import class_name
+from jaxtypes.errors import JaxtypesError, class_name
 from jaxtypes.rules import (
     STATIC_BOUND_METHOD,
     STATIC_DYNAMIC_CHILD,
@@ -26,6 +26,8 @@ from jaxtypes.rules import (
     STATIC_UNHASHABLE,
     Rule,
 )
+
+E = TypeVar("E", bound=JaxtypesError)
 
 STATIC_CLASS_FLAG = "__jaxtypes_static__"
 PYTREE_CLASS_FLAG = "__jaxtypes_pytree__"
@@ -48,6 +50,10 @@ class Violation(Exception):
         self.what = what
         self.fix = fix
         self.path: list[str] = []
+
+    def as_error(self, error: type[E], where: str, defined_at: object) -> E:
+        """The exception to raise: ``where`` names the field or parameter the path starts at."""
+        return error(self.rule, where + "".join(self.path), self.what, fix=self.fix, defined_at=defined_at)
 
 
 class Identity:
