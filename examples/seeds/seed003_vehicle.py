@@ -1,0 +1,21 @@
+"""Seed 003 (TORAX), as written: a plain class as a static argument prints 2 twice."""
+
+import functools
+
+import jax
+
+
+@jax.jit(static_argnums=0)
+def f(x):
+    return x.num_wheels
+
+
+class Vehicle:
+    def __init__(self, num_wheels):
+        self.num_wheels = num_wheels
+
+
+x = Vehicle(2)
+print(f(x))
+x.num_wheels = 4
+print(f(x))
