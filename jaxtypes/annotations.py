@@ -25,15 +25,9 @@ from jaxtypes.rules import (
     STATIC_IDENTITY_HASH,
     STATIC_NOT_FROZEN,
     STATIC_UNHASHABLE,
+    UNHASHABLE_FIXES,
 )
 from jaxtypes.values import Violation, hashes_by_identity, is_pytree_class, is_static_class
-
-_UNHASHABLE_ORIGINS = {
-    list: "use tuple[...] instead of list[...]",
-    set: "use frozenset[...] instead of set[...]",
-    dict: "use a static_dataclass or a tuple of (key, value) pairs instead of dict[...]",
-}
-
 
 def check_static_type(hint: Any) -> None:
     """Raise ``Violation`` if a value of type ``hint`` can never be a correct static value.
@@ -55,8 +49,8 @@ def check_static_type(hint: Any) -> None:
     cls = origin if isinstance(origin, type) else hint
     if not isinstance(cls, type):
         return
-    if cls in _UNHASHABLE_ORIGINS:
-        raise Violation(STATIC_UNHASHABLE, f"is typed {_name(hint)}, which is unhashable", fix=_UNHASHABLE_ORIGINS[cls])
+    if cls in (list, set, dict):
+        raise Violation(STATIC_UNHASHABLE, f"is typed {_name(hint)}, which is unhashable", fix=UNHASHABLE_FIXES[cls.__name__])
     if is_array_type(cls):
         raise Violation(STATIC_DYNAMIC_CHILD, f"is typed {_name(hint)}, an array type")
     if is_pytree_class(cls):

@@ -46,6 +46,13 @@ STATIC_UNHASHABLE = Rule(
     "tuple of (key, value) pairs instead of a dict",
 )
 
+UNHASHABLE_FIXES: dict[str, str] = {
+    "list": "use a tuple instead of a list",
+    "set": "use a frozenset instead of a set",
+    "dict": "use a static_dataclass or a tuple of (key, value) pairs instead of a dict",
+}
+"""The specific fix for each unhashable builtin container, by class name."""
+
 STATIC_IDENTITY_HASH = Rule(
     "static-identity-hash",
     "a static value that hashes by identity",

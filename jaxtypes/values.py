@@ -24,6 +24,7 @@ from jaxtypes.rules import (
     STATIC_IDENTITY_HASH,
     STATIC_NOT_FROZEN,
     STATIC_UNHASHABLE,
+    UNHASHABLE_FIXES,
     Rule,
 )
 
@@ -33,13 +34,6 @@ STATIC_CLASS_FLAG = "__jaxtypes_static__"
 PYTREE_CLASS_FLAG = "__jaxtypes_pytree__"
 
 _PLAIN_SCALARS = frozenset({int, bool, str, bytes, type(None)})
-
-_UNHASHABLE_FIXES = {
-    list: "use a tuple instead of the list",
-    set: "use a frozenset instead of the set",
-    dict: "use a static_dataclass or a tuple of (key, value) pairs instead of the dict",
-}
-
 
 class Violation(Exception):
     """A value breaks ``rule``; ``path`` holds the steps from the field down to the value."""
@@ -184,7 +178,7 @@ def _unhashable(value: Any) -> Hashable:
     cls = type(value)
     if dataclasses.is_dataclass(value):
         raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
-    fix = next((f for base, f in _UNHASHABLE_FIXES.items() if isinstance(value, base)), None)
+    fix = next((UNHASHABLE_FIXES[base.__name__] for base in (list, set, dict) if isinstance(value, base)), None)
     raise Violation(STATIC_UNHASHABLE, f"holds a {class_name(cls)}, which is unhashable", fix=fix)
 
 

@@ -28,7 +28,6 @@ from mypy.types import (
     get_proper_type,
 )
 
-from jaxtypes.annotations import _UNHASHABLE_ORIGINS
 from jaxtypes.markers import MarkerKind
 from jaxtypes.rules import (
     MARKER_MISUSE,
@@ -38,6 +37,7 @@ from jaxtypes.rules import (
     STATIC_NOT_FROZEN,
     STATIC_UNHASHABLE,
     RULES_BY_CODE,
+    UNHASHABLE_FIXES as BUILTIN_UNHASHABLE_FIXES,
     Rule,
 )
 
@@ -51,7 +51,7 @@ ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array", "numpy.ndarr
 METADATA_KEY = "jaxtypes"
 """``info.metadata`` key of the facts the plugin records about each jaxtypes class."""
 
-UNHASHABLE_FIXES = {f"builtins.{cls.__name__}": fix for cls, fix in _UNHASHABLE_ORIGINS.items()}
+UNHASHABLE_FIXES = {f"builtins.{name}": fix for name, fix in BUILTIN_UNHASHABLE_FIXES.items()}
 
 OPEN_MODULES = frozenset({"typing", "typing_extensions", "collections.abc", "abc", "builtins"})
 

@@ -176,7 +176,7 @@ def test_each_bad_value_gets_its_own_message(value: Any, code: str, what: str) -
 
 
 def test_specific_fixes_for_containers_and_bound_methods() -> None:
-    with pytest.raises(jt.StaticValueError, match="Fix: use a tuple instead of the list"):
+    with pytest.raises(jt.StaticValueError, match="Fix: use a tuple instead of a list"):
         Transport(fn=[1])
     with pytest.raises(jt.StaticValueError, match="Fix: store the function Model.step and pass the instance"):
         Transport(fn=Model().step)
