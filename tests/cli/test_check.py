@@ -24,7 +24,7 @@ WEIGHTS = (
 LAYERS = (
     "buggy.py:11:5: static-unhashable Config.layers is typed list[int], which is unhashable: jit hashes "
     "static values to find compiled code, so an unhashable one fails at call time with 'Non-hashable "
-    "static arguments are not supported'. Fix: use tuple[...] instead of list[...]"
+    "static arguments are not supported'. Fix: use a tuple instead of a list"
 )
 BUGGY_SUMMARY = "Found 2 findings in 1 file (1 source file checked): static-dynamic-child 1, static-unhashable 1"
 
