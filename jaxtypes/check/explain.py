@@ -1,4 +1,8 @@
-"""``--explain CODE``: a code's reference entry, read from docs/error-codes.md."""
+"""``--explain CODE``: a code's reference entry, read from docs/error-codes.md.
+
+An installed (non-editable) jaxtypes has no docs/ folder; it then prints the rule's own words
+from ``jaxtypes.rules``, which the reference quotes verbatim, without the example.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from pathlib import Path
 
 from jaxtypes.check import UsageError
 from jaxtypes.check.findings import PLUGIN_CODES
+from jaxtypes.rules import RULES_BY_CODE
 
 ERROR_CODES_DOC = Path(__file__).resolve().parents[2] / "docs" / "error-codes.md"
 
@@ -16,8 +21,9 @@ def explain(code: str) -> str:
         raise UsageError(f"unknown code {code!r}; the codes are: {', '.join(sorted(PLUGIN_CODES))}")
     try:
         text = ERROR_CODES_DOC.read_text(encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"cannot read the error-code reference: {error}") from None
+    except OSError:
+        rule = RULES_BY_CODE[code]
+        return f"## `{code}`\n\n{rule.title[0].upper()}{rule.title[1:]}.\n\n**Why:** {rule.why}.\n\n**Fix:** {rule.fix}.\n"
     heading = f"## `{code}`"
     start = text.find(f"\n{heading}\n")
     if start < 0:

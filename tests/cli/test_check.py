@@ -243,3 +243,14 @@ def test_the_console_script_is_the_same_command() -> None:
     script = Path(sys.executable).with_name("jaxtypes")
     result = subprocess.run([str(script), "check", "--explain", "jit-device"], capture_output=True, text=True)
     assert (result.returncode, result.stdout.splitlines()[0]) == (0, "## `jit-device`")
+
+
+def test_explain_without_the_docs_folder_prints_the_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installed jaxtypes has no docs/: --explain falls back to the rule's own words."""
+    from jaxtypes.check import explain as module
+    from jaxtypes.rules import STATIC_UNHASHABLE
+
+    monkeypatch.setattr(module, "ERROR_CODES_DOC", tmp_path / "missing.md")
+    text = module.explain("static-unhashable")
+    assert text.startswith("## `static-unhashable`\n")
+    assert f"**Why:** {STATIC_UNHASHABLE.why}." in text and f"**Fix:** {STATIC_UNHASHABLE.fix}." in text
