@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 import jax
 
 from jaxtypes.rules import JIT_RECOMPILE
+from jaxtypes.values import hashes_by_identity
 
 
 class RecompileWarning(UserWarning):
@@ -185,7 +186,7 @@ def _same_contents_hashed_by_identity(a: Any, b: Any) -> bool:
     cls = type(b)
     if a is b or type(a) is not cls or not hasattr(b, "__dict__"):
         return False
-    if cls.__hash__ is not object.__hash__:  # type: ignore[comparison-overlap]
+    if not hashes_by_identity(cls):
         return False
     return _equal(vars(a), vars(b))
 

@@ -2,9 +2,12 @@
 
 Every way of creating an instance (the constructor, ``dataclasses.replace``, ``copy``,
 ``deepcopy``, unpickling) goes through one constructor that validates the fields, builds the
-instance's type-strict key and hands back the one live instance with that key. Equal configs
-are therefore identical, hashing reads a cached number and jit's cache lookup is an identity
-check however often the config is rebuilt.
+instance's type-strict key and hands back the one live instance with that key. Equal values
+are therefore one object, so an interned class hashes and compares by identity: that *is*
+hashing by value (the class included), at the cost of an identity check, however often the
+config is rebuilt. A value cannot be freed and rebuilt under a different identity while anything
+(a jit cache entry, a dict, a parent config) still holds it. ``intern=False`` classes hash a
+key computed once at construction and compare keys.
 """
 
 from __future__ import annotations
@@ -94,8 +97,8 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
     setattr(cls, STATIC_CLASS_FLAG, info)
     cls.__new__ = staticmethod(_construct)  # type: ignore[method-assign]
     cls.__init__ = _constructed  # type: ignore[method-assign]
-    cls.__eq__ = _eq  # type: ignore[method-assign]
-    cls.__hash__ = _hash  # type: ignore[method-assign]
+    cls.__eq__ = object.__eq__ if intern else _eq  # type: ignore[method-assign]
+    cls.__hash__ = object.__hash__ if intern else _hash  # type: ignore[method-assign]
     cls.__reduce__ = _reduce  # type: ignore[method-assign]
     signature = inspect.signature(init)
     cls.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])  # type: ignore[attr-defined]
@@ -129,9 +132,11 @@ def _construct(cls: type[T], *args: Any, **kwargs: Any) -> T:
     self = object.__new__(cls)
     info.init(self, *args, **kwargs)
     key = instance_key(self, info)
+    if info.table is not None:
+        return info.table.intern(key, self)
     object.__setattr__(self, "_jaxtypes_key", key)
     object.__setattr__(self, "_jaxtypes_hash", hash(key))
-    return self if info.table is None else info.table.intern(key, self)
+    return self
 
 
 def instance_key(instance: Any, info: StaticInfo) -> Hashable:
