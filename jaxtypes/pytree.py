@@ -16,7 +16,7 @@ from typing_extensions import dataclass_transform
 
 from jaxtypes.annotations import check_static_field_type, read_field_markers
 from jaxtypes.fields import field, hashed_by_id
-from jaxtypes.static import field_key
+from jaxtypes.static import fields_key
 from jaxtypes.values import PYTREE_CLASS_FLAG, is_static_class
 
 T = TypeVar("T")
@@ -77,8 +77,6 @@ def _validating_init(cls: type, init: Callable[..., None], meta: tuple[tuple[str
     @functools.wraps(init)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         init(self, *args, **kwargs)
-        values = self.__dict__
-        for name, by_id in meta:
-            field_key(cls, name, values[name], by_id)
+        fields_key(cls, self.__dict__, meta)
 
     return __init__

@@ -142,18 +142,25 @@ def _construct(cls: type[T], *args: Any, **kwargs: Any) -> T:
 def instance_key(instance: Any, info: StaticInfo) -> Hashable:
     """The validated, type-strict key of a freshly initialised static instance."""
     cls = type(instance)
-    values = instance.__dict__
-    return (cls, *(field_key(cls, name, values[name], by_id) for name, by_id in info.fields))
+    return (cls, *fields_key(cls, instance.__dict__, info.fields))
 
 
-def field_key(cls: type, name: str, value: Any, by_id: bool) -> Hashable:
-    """The key of one static field's value; the error names ``Class.field`` and the path below."""
-    if by_id:
-        return Identity(value)
-    try:
-        return static_key(value)
-    except Violation as violation:
-        raise violation.as_error(StaticValueError, f"{class_name(cls)}.{name}", defined_at=cls) from None
+def fields_key(cls: type, values: dict[str, Any], fields: tuple[tuple[str, bool], ...]) -> list[Hashable]:
+    """The keys of static fields' values (``(name, hash_by_id)`` pairs), validating each.
+
+    The error names ``Class.field`` and the path below it.
+    """
+    key: list[Hashable] = []
+    for name, by_id in fields:
+        value = values[name]
+        if by_id:
+            key.append(Identity(value))
+            continue
+        try:
+            key.append(static_key(value))
+        except Violation as violation:
+            raise violation.as_error(StaticValueError, f"{class_name(cls)}.{name}", defined_at=cls) from None
+    return key
 
 
 def _constructed(self: object, *args: Any, **kwargs: Any) -> None:
