@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from mypy.nodes import TypeInfo
-from mypy.plugin import ClassDefContext, FunctionContext, Plugin, ReportConfigContext
+from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
 
-from mypy_plugin import codes
+from mypy_plugin import codes, plain_jax
 from mypy_plugin.calls import constructor_hook, replace_hook
 from mypy_plugin.classes import (
     PYTREE_DECORATOR,
@@ -27,15 +27,26 @@ from mypy_plugin.classes import (
 from mypy_plugin.guard import guarded
 from mypy_plugin.type_rules import METADATA_KEY
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     STATIC_DECORATOR: guarded(static_class_hook, True),
     PYTREE_DECORATOR: guarded(pytree_class_hook, True),
+    **dict.fromkeys(plain_jax.PYTREE_CLASS_DECORATORS, guarded(plain_jax.registered_class_hook, True)),
 }
 _guarded_subclass_hook = guarded(subclass_hook, None)
 _guarded_constructor_hook = guarded(constructor_hook, lambda ctx: ctx.default_return_type)
 _guarded_replace_hook = guarded(replace_hook, lambda ctx: ctx.default_return_type)
+_FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
+    "dataclasses.replace": _guarded_replace_hook,
+    plain_jax.JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
+    plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
+    "functools.partial": guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
+}
+_METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
+    plain_jax.JITTED_CALL: guarded(plain_jax.call_hook, lambda ctx: ctx.default_return_type),
+    "functools.partial.__call__": guarded(plain_jax.partial_call_hook, lambda ctx: ctx.default_return_type),
+}
 
 
 class JaxtypesPlugin(Plugin):
@@ -49,10 +60,14 @@ class JaxtypesPlugin(Plugin):
         return _guarded_subclass_hook if info is not None and is_static_class(info) else None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
-        if fullname == "dataclasses.replace":
-            return _guarded_replace_hook
+        hook = _FUNCTION_HOOKS.get(fullname)
+        if hook is not None:
+            return hook
         info = self._class(fullname)
         return _guarded_constructor_hook if info is not None and METADATA_KEY in info.metadata else None
+
+    def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
+        return _METHOD_HOOKS.get(fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         return {"version": __version__, "codes": sorted(codes.ERROR_CODES)}

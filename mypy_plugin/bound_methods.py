@@ -22,7 +22,7 @@ def bound_method_finding(expr: Expression, owner_type: Type | None) -> Finding |
     if not isinstance(owner, Instance):
         return None
     symbol = owner.type.get(expr.name)
-    if symbol is None or not _is_instance_method(symbol.node):
+    if symbol is None or not is_instance_method(symbol.node):
         return None
     name = f"{owner.type.name}.{expr.name}"
     return Finding(
@@ -32,9 +32,9 @@ def bound_method_finding(expr: Expression, owner_type: Type | None) -> Finding |
     )
 
 
-def _is_instance_method(node: object) -> bool:
+def is_instance_method(node: object) -> bool:
     if isinstance(node, Decorator):
-        return not node.func.is_property and _is_instance_method(node.func)
+        return not node.func.is_property and is_instance_method(node.func)
     if isinstance(node, OverloadedFuncDef):
-        return bool(node.items) and _is_instance_method(node.items[0])
+        return bool(node.items) and is_instance_method(node.items[0])
     return isinstance(node, FuncDef) and not (node.is_static or node.is_class)

@@ -117,3 +117,83 @@ def test_daemon_follows_edits(project: Path) -> None:
         assert run_dmypy(project, status, "run", "--", *FILES) == clean
     finally:
         run_dmypy(project, status, "stop")
+
+
+# Plain jax.jit: the static positions travel in the jitted function's type, so a call in another
+# module is checked from the cache, in workers and in the daemon, and follows edits of both.
+
+VEHICLE = """\
+class Vehicle:
+    def __init__(self, num_wheels: int) -> None:
+        self.num_wheels = num_wheels
+"""
+
+BY_VALUE = """\
+    def __hash__(self) -> int:
+        return hash(self.num_wheels)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Vehicle) and other.num_wheels == self.num_wheels
+"""
+
+JITTED = """\
+import jax
+
+@jax.jit(static_argnums={argnums})
+def f(x):
+    return x.num_wheels
+"""
+
+CALLER = """\
+from jitted import f
+from vehicle import Vehicle
+
+f(Vehicle(2))
+"""
+
+JIT_FILES = ["caller.py", "jitted.py", "vehicle.py"]
+STALE = [("caller.py", 4, "static-identity-hash")]
+
+
+@pytest.fixture
+def jit_project(tmp_path: Path) -> Path:
+    (tmp_path / "vehicle.py").write_text(VEHICLE)
+    (tmp_path / "jitted.py").write_text(JITTED.format(argnums=0))
+    (tmp_path / "caller.py").write_text(CALLER)
+    write_config(tmp_path)
+    return tmp_path
+
+
+def edit(project: Path, name: str, text: str) -> None:
+    """Rewrite ``name`` with a new mtime."""
+    time.sleep(1.1)
+    (project / name).write_text(text)
+
+
+def test_plain_jit_call_across_modules_follows_edits(jit_project: Path) -> None:
+    assert codes(run_mypy(jit_project, *JIT_FILES)) == STALE
+    assert codes(run_mypy(jit_project, *JIT_FILES)) == STALE
+    edit(jit_project, "vehicle.py", VEHICLE + BY_VALUE)
+    assert codes(run_mypy(jit_project, *JIT_FILES)) == []
+    edit(jit_project, "vehicle.py", VEHICLE)
+    assert codes(run_mypy(jit_project, *JIT_FILES)) == STALE
+    edit(jit_project, "jitted.py", JITTED.format(argnums="()"))
+    assert codes(run_mypy(jit_project, *JIT_FILES)) == []
+    assert codes(run_mypy(jit_project, "-n", "2", "--no-incremental", *JIT_FILES)) == []
+    edit(jit_project, "jitted.py", JITTED.format(argnums=0))
+    assert codes(run_mypy(jit_project, "-n", "2", *JIT_FILES)) == STALE
+
+
+def test_plain_jit_call_across_modules_in_the_daemon(jit_project: Path) -> None:
+    status = jit_project / "dmypy.json"
+    try:
+        assert codes(run_dmypy(jit_project, status, "run", "--", *JIT_FILES)) == STALE
+        edit(jit_project, "vehicle.py", VEHICLE + BY_VALUE)
+        assert codes(run_dmypy(jit_project, status, "run", "--", *JIT_FILES)) == []
+        edit(jit_project, "vehicle.py", VEHICLE)
+        edit(jit_project, "jitted.py", JITTED.format(argnums="()"))
+        assert codes(run_dmypy(jit_project, status, "run", "--", *JIT_FILES)) == []
+        edit(jit_project, "jitted.py", JITTED.format(argnums=0))
+        assert codes(run_dmypy(jit_project, status, "run", "--", *JIT_FILES)) == STALE
+    finally:
+        run_dmypy(jit_project, status, "stop")

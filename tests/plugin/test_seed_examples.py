@@ -1,0 +1,32 @@
+"""The seeds' code as written (plain ``jax.jit``) gets each bug reported at its line; the correct
+versions and the jaxtypes versions get none of the plugin's findings.
+
+mypy's own errors in the seeds as written (``CustomClass(2, True)`` passing ints for an
+``jnp.ndarray``) are not the plugin's and are ignored.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jaxtypes.rules import RULES_BY_CODE
+from tests.plugin.mypy_runner import REPO, check_in_process
+
+SEEDS = REPO / "examples" / "seeds"
+
+EXPECTED = [
+    ("seed000_jit_bound_method.py", 20, "jit-bound-method"),
+    ("seed000_jit_on_method.py", 12, "jit-method-self"),
+    ("seed000_static_self.py", 14, "static-identity-hash"),
+    ("seed003_vehicle.py", 19, "static-identity-hash"),
+    ("seed003_vehicle.py", 21, "static-identity-hash"),
+]
+
+
+def test_seed_bugs_are_reported_and_nothing_else(tmp_path: Path) -> None:
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for seed in SEEDS.glob("*.py"):
+        (seeds / seed.name).write_text(seed.read_text())
+    found = check_in_process(seeds, tmp_path / "cache")
+    assert [(d.file, d.line, d.code) for d in found if d.code in RULES_BY_CODE] == EXPECTED
