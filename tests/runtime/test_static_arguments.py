@@ -53,7 +53,7 @@ def test_equal_but_distinct_configs_compile_once() -> None:
     assert len(traces) == 1 and f._cache_size() == 1
 
 
-def test_two_static_classes_with_equal_fields_compile_twice() -> None:
+def test_two_static_classes_with_equal_fields_differ_and_compile_twice() -> None:
     @static_dataclass
     class Left:
         n: int = 1
@@ -62,6 +62,7 @@ def test_two_static_classes_with_equal_fields_compile_twice() -> None:
     class Right:
         n: int = 1
 
+    assert Left() != Right() and hash(Left()) != hash(Right())
     traced, traces = count_traces(lambda x, config: x + config.n)
     f = jax.jit(traced, static_argnames="config")
     f(jnp.ones(2), config=Left())
