@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 import jax
 
+from jaxtypes.errors import class_name
 from jaxtypes.rules import JIT_RECOMPILE
 from jaxtypes.values import hashes_by_identity
 
@@ -81,12 +82,11 @@ class CompileLog:
                 value = arguments[name]
                 warnings.warn(
                     RecompileWarning(
-                        JIT_RECOMPILE.message(
+                        JIT_RECOMPILE.coded_message(
                             f"{self._name}: static argument {name!r}",
-                            f"({type(value).__qualname__}) was compiled for again in compile #{index}, "
+                            f"({class_name(type(value))}) was compiled for again in compile #{index}, "
                             f"although it equals its value in compile #{earlier}",
                         )
-                        + f" [{JIT_RECOMPILE.code}]"
                     ),
                     stacklevel=2,
                 )
@@ -110,10 +110,6 @@ class CompileLog:
                 "setting (jax.config, default device) changed, or jit evicted the entry"
             ]
         return tuple(changes), rehashed
-
-    @property
-    def count(self) -> int:
-        return len(self._compiles)
 
     def __len__(self) -> int:
         return len(self._compiles)
@@ -160,13 +156,13 @@ def _differences(
         elif _equal(old, new) and _hash(old) != _hash(new):
             changes.append(
                 f"static argument {name!r} equals its value in compile #{earlier.number} but hashes "
-                f"differently ({type(new).__qualname__}), so jit could not reuse that compile"
+                f"differently ({class_name(type(new))}), so jit could not reuse that compile"
             )
             rehashed.append((name, earlier.number))
         elif _same_contents_hashed_by_identity(old, new):
             changes.append(
                 f"static argument {name!r} has the same attributes as in compile #{earlier.number}, but "
-                f"{type(new).__qualname__} compares and hashes by identity, so every copy compiles again"
+                f"{class_name(type(new))} compares and hashes by identity, so every copy compiles again"
             )
             rehashed.append((name, earlier.number))
         elif not _equal(old, new):

@@ -27,7 +27,7 @@ class JaxtypesError(TypeError):
         self.rule = rule
         self.code = rule.code
         self.where = where
-        message = f"{rule.message(where, what, fix)} [{rule.code}]"
+        message = rule.coded_message(where, what, fix)
         location = source_location(defined_at) if defined_at is not None else None
         if location:
             message += f" (defined at {location})"

@@ -27,6 +27,11 @@ class Rule(NamedTuple):
         """
         return f"{where} {what}: {self.why}. Fix: {fix or self.fix}"
 
+    def coded_message(self, where: str, what: str, fix: str | None = None) -> str:
+        """``message`` ending in ``[code]``, as the runtime's errors and warnings print it
+        (mypy appends the code to the plugin's messages itself)."""
+        return f"{self.message(where, what, fix)} [{self.code}]"
+
 
 STATIC_DYNAMIC_CHILD = Rule(
     "static-dynamic-child",
