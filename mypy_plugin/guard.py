@@ -7,6 +7,9 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+INTERNAL_ERROR = "jaxtypes mypy plugin: internal error"
+"""How an exception inside a hook starts its message (``jaxtypes check`` looks for it)."""
+
 C = TypeVar("C")
 R = TypeVar("R")
 
@@ -26,7 +29,7 @@ def guarded(hook: Callable[[C], R], fallback: R | Callable[[C], R]) -> Callable[
             context = getattr(ctx, "context", None) or getattr(ctx, "cls", None)
             where = traceback.extract_tb(error.__traceback__)[-1]
             message = (
-                f"jaxtypes mypy plugin: internal error {type(error).__name__}: {error} "
+                f"{INTERNAL_ERROR} {type(error).__name__}: {error} "
                 f"({where.filename}:{where.lineno}); please report it"
             )
             ctx.api.fail(message, context)  # type: ignore[attr-defined]

@@ -12,11 +12,9 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from jaxtypes.rules import ALL_RULES
+from mypy_plugin.guard import INTERNAL_ERROR as PLUGIN_INTERNAL_ERROR
 
 PLUGIN_CODES: frozenset[str] = frozenset(rule.code for rule in ALL_RULES)
-
-# The jaxtypes plugin reports its own internal errors this way (mypy_plugin/guard.py), without a code.
-PLUGIN_INTERNAL_ERROR = "jaxtypes mypy plugin: internal error"
 
 
 class Finding(NamedTuple):
