@@ -20,6 +20,7 @@ then do the same.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from mypy.nodes import (
     ARG_NAMED,
@@ -125,7 +126,7 @@ class Statics:
         return Statics(_literals(attrs[_NUMS]), _literals(attrs[_NAMES]))
 
 
-def _literals(typ: Type) -> list:
+def _literals(typ: Type) -> list[Any]:
     proper = get_proper_type(typ)
     items = proper.items if isinstance(proper, TupleType) else []
     return [item.value for item in map(get_proper_type, items) if isinstance(item, LiteralType)]
