@@ -27,7 +27,7 @@ from jaxtypes.rules import (
     STATIC_UNHASHABLE,
     UNHASHABLE_FIXES,
 )
-from jaxtypes.values import Violation, hashes_by_identity, is_pytree_class, is_static_class
+from jaxtypes.values import Violation, compares_by_identity, hashes_by_identity, is_pytree_class, is_static_class
 
 def check_static_type(hint: Any) -> None:
     """Raise ``Violation`` if a value of type ``hint`` can never be a correct static value.
@@ -63,6 +63,8 @@ def check_static_type(hint: Any) -> None:
         raise Violation(STATIC_NOT_FROZEN, f"is typed {class_name(cls)}, a dataclass that is not frozen")
     if cls.__hash__ is None:
         raise Violation(STATIC_UNHASHABLE, f"is typed {class_name(cls)}, which is unhashable")
+    if dataclasses.is_dataclass(cls) and compares_by_identity(cls):
+        raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
     if hashes_by_identity(cls) and cls.__module__ != "builtins":
         raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
 

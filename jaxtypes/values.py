@@ -80,6 +80,12 @@ def hashes_by_identity(cls: type) -> bool:
     return cls.__hash__ is object.__hash__  # type: ignore[comparison-overlap]
 
 
+def compares_by_identity(cls: type) -> bool:
+    """Whether instances of ``cls`` use ``object.__eq__``: equal copies are unequal to jit's cache,
+    whatever their hash (``@dataclass(frozen=True, eq=False, unsafe_hash=True)``)."""
+    return cls.__eq__ is object.__eq__  # type: ignore[comparison-overlap]
+
+
 def is_array(value: object) -> bool:
     """Whether ``value`` is a jax array, a tracer or a numpy array (without importing either)."""
     jax = sys.modules.get("jax")
@@ -189,10 +195,12 @@ def _dataclass_key(value: Any) -> Hashable:
     if not params.frozen:
         raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
     if not params.eq:
-        raise Violation(
-            STATIC_IDENTITY_HASH,
-            f"holds a {class_name(cls)}, a dataclass with eq=False that hashes by identity",
-        )
+        if compares_by_identity(cls):
+            raise Violation(
+                STATIC_IDENTITY_HASH,
+                f"holds a {class_name(cls)}, a dataclass with eq=False that hashes by identity",
+            )
+        return (cls, value)
     return (
         cls,
         tuple(_child_key(getattr(value, f.name), f".{f.name}") for f in dataclasses.fields(value)),

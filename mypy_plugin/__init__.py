@@ -25,6 +25,7 @@ from mypy_plugin.classes import (
     subclass_hook,
 )
 from mypy_plugin.guard import guarded
+from mypy_plugin.stdlib_dataclasses import DATACLASS_MAKERS, tag_hook
 from mypy_plugin.type_rules import METADATA_KEY
 
 __version__ = "0.2.0"
@@ -34,6 +35,7 @@ _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     PYTREE_DECORATOR: guarded(pytree_class_hook, True),
     **dict.fromkeys(plain_jax.PYTREE_CLASS_DECORATORS, guarded(plain_jax.registered_class_hook, True)),
 }
+_guarded_tag_hook = guarded(tag_hook, None)
 _guarded_subclass_hook = guarded(subclass_hook, None)
 _guarded_constructor_hook = guarded(constructor_hook, lambda ctx: ctx.default_return_type)
 _guarded_replace_hook = guarded(replace_hook, lambda ctx: ctx.default_return_type)
@@ -51,6 +53,9 @@ _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
 
 class JaxtypesPlugin(Plugin):
     """Dispatches mypy's hooks to the jaxtypes rules."""
+
+    def get_class_decorator_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
+        return _guarded_tag_hook if fullname in DATACLASS_MAKERS else None
 
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
         return _CLASS_DECORATOR_HOOKS.get(fullname)

@@ -40,6 +40,7 @@ from jaxtypes.rules import (
     UNHASHABLE_FIXES as BUILTIN_UNHASHABLE_FIXES,
     Rule,
 )
+from mypy_plugin.stdlib_dataclasses import compares_by_identity
 
 MARKER_ALIASES: dict[str, MarkerKind] = {
     "jaxtypes.markers.Static": "static",
@@ -205,7 +206,10 @@ def class_violation(instance: Instance, looked_through: LookedThrough) -> Findin
     if dataclass is not None:
         if not dataclass["frozen"]:
             return Finding(STATIC_NOT_FROZEN, f"is typed {info.name}, a dataclass that is not frozen")
-        return None
+        if not compares_by_identity(info):
+            return None
+        if not any("__eq__" in base.names for base in info.mro[:-1]):
+            return _identity_hash(info)
     return _hash_violation(info, looked_through)
 
 
@@ -215,7 +219,7 @@ def _hash_violation(info: TypeInfo, looked_through: LookedThrough) -> Finding | 
         looked_through(base)
         if "__hash__" in base.names:
             if base.fullname == "builtins.object":
-                return Finding(STATIC_IDENTITY_HASH, f"is typed {info.name}, which hashes by identity")
+                return _identity_hash(info)
             node = base.names["__hash__"].node
             if isinstance(node, Var) and isinstance(get_proper_type(node.type), NoneType):
                 return Finding(STATIC_UNHASHABLE, f"is typed {info.name}, which is unhashable")
@@ -226,6 +230,10 @@ def _hash_violation(info: TypeInfo, looked_through: LookedThrough) -> Finding | 
                 f"is typed {info.name}, which is unhashable (it defines __eq__ without __hash__)",
             )
     return None
+
+
+def _identity_hash(info: TypeInfo) -> Finding:
+    return Finding(STATIC_IDENTITY_HASH, f"is typed {info.name}, which hashes by identity")
 
 
 def is_array_class(info: TypeInfo) -> bool:

@@ -104,6 +104,24 @@ class Mutable:
 class Frozen:
     x: int
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class FrozenIdentity:
+    x: int
+
+@dataclasses.dataclass(frozen=True, eq=False, unsafe_hash=True)
+class FrozenValueHash:
+    x: int
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class FrozenOwnHash:
+    x: int
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FrozenOwnHash) and other.x == self.x
+
+    def __hash__(self) -> int:
+        return hash(self.x)
+
 class Eq:
     def __eq__(self, other: object) -> bool:
         return True
@@ -118,6 +136,9 @@ class Config:
     mutable: Mutable  # E: static-not-frozen
     eq: Eq  # E: static-unhashable
     frozen: Frozen
+    frozen_identity: FrozenIdentity  # E: static-identity-hash
+    frozen_value_hash: FrozenValueHash  # E: static-identity-hash
+    frozen_own_hash: FrozenOwnHash
     hashed: Hashed
     anything: object
 """,

@@ -40,6 +40,22 @@ class FrozenModel:
     inner: Any = None
 
 
+@dataclasses.dataclass(frozen=True, eq=False, unsafe_hash=True)
+class IdentityEqualModel:
+    coefficient: float = 1.0
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class OwnEqualityModel:
+    coefficient: float = 1.0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OwnEqualityModel) and other.coefficient == self.coefficient
+
+    def __hash__(self) -> int:
+        return hash(self.coefficient)
+
+
 class Model:
     def step(self, x: float) -> float:
         return x
@@ -152,6 +168,11 @@ def test_a_mutable_dataclass_is_caught_in_any_field(position: str) -> None:
         (make_local_function(), "static-fresh-callable", "holds the local function make_local_function.<locals>.local"),
         (Model(), "static-identity-hash", "holds a Model, which hashes by identity"),
         (MutableModel(), "static-not-frozen", "holds a MutableModel, a dataclass that is not frozen"),
+        (
+            IdentityEqualModel(),
+            "static-identity-hash",
+            "holds a IdentityEqualModel, a dataclass with eq=False that hashes by identity",
+        ),
     ],
 )
 def test_each_bad_value_gets_its_own_message(value: Any, code: str, what: str) -> None:
@@ -201,6 +222,7 @@ def test_a_tracer_is_refused() -> None:
         (1, ("a", None)),
         frozenset({1, 2}),
         FrozenModel(2.0),
+        OwnEqualityModel(2.0),
         module_level_function,
         Model.step,
         jnp.sin,
@@ -227,7 +249,14 @@ def test_hash_by_id_lets_a_vouched_field_through() -> None:
 
 @pytest.mark.parametrize(
     ("annotation", "code"),
-    [("jax.Array", "static-dynamic-child"), ("list[int]", "static-unhashable"), ("MutableModel", "static-not-frozen"), ("Model", "static-identity-hash"), ("Optional[tuple[np.ndarray, ...]]", "static-dynamic-child")],
+    [
+        ("jax.Array", "static-dynamic-child"),
+        ("list[int]", "static-unhashable"),
+        ("MutableModel", "static-not-frozen"),
+        ("Model", "static-identity-hash"),
+        ("IdentityEqualModel", "static-identity-hash"),
+        ("Optional[tuple[np.ndarray, ...]]", "static-dynamic-child"),
+    ],
 )
 def test_field_types_no_static_value_can_have_are_refused_at_class_creation(annotation: str, code: str) -> None:
     namespace: dict[str, Any] = {}
