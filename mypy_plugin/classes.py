@@ -200,7 +200,7 @@ class ClassRules:
         """A bound method as a field's default (``fn: Callable = Helper().run``)."""
         if not isinstance(default, MemberExpr):
             return None
-        return bound_method_finding(default, _declared_type(default.expr))
+        return bound_method_finding(default, _declared_type(default.expr, self.api))
 
 
 DYNAMIC_IN_STATIC = Finding(
@@ -210,14 +210,29 @@ DYNAMIC_IN_STATIC = Finding(
 )
 
 
-def _declared_type(expr: Expression) -> Type | None:
-    """The type of ``expr`` where semantic analysis already knows it: a typed name, ``Cls()``."""
+def _declared_type(expr: Expression, api: SemanticAnalyzerPluginInterface) -> Type | None:
+    """The type of ``expr`` where semantic analysis already knows it: a typed name, ``Cls()``,
+    or a name this module assigns ``Cls()`` at top level (inferred only later, by the checker)."""
     if isinstance(expr, RefExpr) and isinstance(expr.node, Var):
-        return expr.node.type
+        if expr.node.type is not None:
+            return expr.node.type
+        assigned = _top_level_value(expr.node, api)
+        return _declared_type(assigned, api) if isinstance(assigned, CallExpr) else None
     if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
         info = expr.callee.node
         if isinstance(info, TypeInfo):
             return Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
+    return None
+
+
+def _top_level_value(var: Var, api: SemanticAnalyzerPluginInterface) -> Expression | None:
+    """The value of ``var = value`` among the current module's top-level statements."""
+    module = api.modules.get(api.cur_mod_id)
+    for stmt in module.defs if module is not None else ():
+        if isinstance(stmt, AssignmentStmt) and any(
+            isinstance(lvalue, NameExpr) and lvalue.node is var for lvalue in stmt.lvalues
+        ):
+            return stmt.rvalue
     return None
 
 

@@ -185,11 +185,17 @@ fine = [
 ]
 """,
     "bound_method_defaults": """
+car = Vehicle(3)
+typed_car: Vehicle = Vehicle(4)
+
 @static_dataclass
 class Config:
     fn: Callable[[], int] = Vehicle(2).wheels  # E: static-bound-method
     other: Callable[[], int] = field(default=Vehicle(2).wheels)  # E: static-bound-method
+    inferred: Callable[[], int] = car.wheels  # E: static-bound-method
+    typed: Callable[[], int] = typed_car.wheels  # E: static-bound-method
     fine: Callable[[], int] = module_function
+    class_method: Callable[[], int] = Vehicle.make
 """,
     "undecorated_subclass": """
 @static_dataclass
