@@ -14,7 +14,7 @@ from mypy.nodes import TypeInfo
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
 
-from mypy_plugin import codes, plain_jax
+from mypy_plugin import codes, jaxtypes_jit, plain_jax
 from mypy_plugin.calls import constructor_hook, replace_hook
 from mypy_plugin.classes import (
     PYTREE_DECORATOR,
@@ -25,28 +25,35 @@ from mypy_plugin.classes import (
     subclass_hook,
 )
 from mypy_plugin.guard import guarded
+from mypy_plugin.jit_targets import PYTREE_CLASS_DECORATORS, registered_class_hook
 from mypy_plugin.stdlib_dataclasses import DATACLASS_MAKERS, tag_hook
+from mypy_plugin.static_positions import call_hook
 from mypy_plugin.type_rules import METADATA_KEY
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     STATIC_DECORATOR: guarded(static_class_hook, True),
     PYTREE_DECORATOR: guarded(pytree_class_hook, True),
-    **dict.fromkeys(plain_jax.PYTREE_CLASS_DECORATORS, guarded(plain_jax.registered_class_hook, True)),
+    **dict.fromkeys(PYTREE_CLASS_DECORATORS, guarded(registered_class_hook, True)),
 }
 _guarded_tag_hook = guarded(tag_hook, None)
 _guarded_subclass_hook = guarded(subclass_hook, None)
 _guarded_constructor_hook = guarded(constructor_hook, lambda ctx: ctx.default_return_type)
 _guarded_replace_hook = guarded(replace_hook, lambda ctx: ctx.default_return_type)
+_guarded_call_hook = guarded(call_hook, lambda ctx: ctx.default_return_type)
 _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     "dataclasses.replace": _guarded_replace_hook,
     plain_jax.JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
     "functools.partial": guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
+    jaxtypes_jit.JIT: guarded(jaxtypes_jit.jit_hook, lambda ctx: ctx.default_return_type),
+    jaxtypes_jit.FACTORY_NAME: guarded(jaxtypes_jit.factory_hook, lambda ctx: ctx.default_return_type),
 }
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
-    plain_jax.JITTED_CALL: guarded(plain_jax.call_hook, lambda ctx: ctx.default_return_type),
+    plain_jax.JITTED_CALL: _guarded_call_hook,
+    jaxtypes_jit.JITTED_CALL: _guarded_call_hook,
+    jaxtypes_jit.JITTED_GET: guarded(jaxtypes_jit.get_hook, lambda ctx: ctx.default_return_type),
     "functools.partial.__call__": guarded(plain_jax.partial_call_hook, lambda ctx: ctx.default_return_type),
 }
 

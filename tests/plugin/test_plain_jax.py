@@ -180,11 +180,6 @@ unbound = jax.jit(Vehicle.wheels)
 }
 
 
-@pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("mypy_cache")
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_case(name: str, tmp_path: Path, cache_dir: Path) -> None:
     source = HEADER + CASES[name]

@@ -1,0 +1,91 @@
+"""Classification of a mypy type in a traced (non-static) position of ``jaxtypes.jit``.
+
+The declared-type twin of ``jaxtypes.annotations.check_dynamic_type``: arrays, scalars and
+pytrees are fine; ``str``, ``bytes``, static dataclasses and plain classes that are not pytrees
+are ``jit-unsupported-argument``. Like the runtime it looks through unions only, and judges a
+class only when it is written bare (``Box``, not ``Box[int]``): a parameterised generic gets the
+benefit of the doubt, as the runtime gives it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mypy.nodes import TypeInfo
+from mypy.types import AnyType, Instance, Type, TypeOfAny, UnionType, get_proper_type
+
+from jaxtypes.rules import JIT_UNSUPPORTED_ARGUMENT
+from mypy_plugin.static_positions import no_dependency
+from mypy_plugin.stdlib_dataclasses import EQUALITY_KEY
+from mypy_plugin.type_rules import Finding, is_array_class, jaxtypes_kind, static_violation
+
+JAX_NODE_CLASSES = frozenset(
+    {
+        "builtins.int",
+        "builtins.float",
+        "builtins.complex",
+        "builtins.bool",
+        "builtins.object",
+        "builtins.list",
+        "builtins.tuple",
+        "builtins.dict",
+        "collections.OrderedDict",
+        "collections.defaultdict",
+    }
+)
+"""Scalars and the containers jax registers as pytree nodes (besides ``None`` and namedtuples)."""
+
+
+def dynamic_violation(typ: Type, is_pytree: Callable[[TypeInfo], bool]) -> Finding | None:
+    """Why a value of type ``typ`` can never be a traced argument of jit, or None if it can be.
+
+    ``typ`` is the type inside any marker; ``is_pytree`` recognises classes registered with
+    ``jax.tree_util``.
+    """
+    proper = get_proper_type(typ)
+    if isinstance(proper, UnionType):
+        return next((f for f in (dynamic_violation(item, is_pytree) for item in proper.items) if f), None)
+    if not isinstance(proper, Instance) or not _is_bare(proper):
+        return None
+    info = proper.type
+    if _is_jax_type(info) or is_pytree(info) or _is_library_pytree(info) or _is_open(info):
+        return None
+    name = info.name if info.module_name == "builtins" else info.fullname
+    if jaxtypes_kind(info) == "static":
+        return Finding(
+            JIT_UNSUPPORTED_ARGUMENT,
+            f"is typed {name}, a static_dataclass, but is marked Dynamic[...]",
+            "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument",
+        )
+    hashable = static_violation(proper, no_dependency) is None
+    fix = f"annotate the parameter Static[{name}]: it hashes by value, so jit can compile it in"
+    return Finding(JIT_UNSUPPORTED_ARGUMENT, f"is typed {name}, which is not a JAX type", fix if hashable else None)
+
+
+def _is_bare(instance: Instance) -> bool:
+    """Written without type arguments (mypy fills them with ``Any`` from omitted generics)."""
+    return all(
+        isinstance(arg, AnyType) and arg.type_of_any == TypeOfAny.from_omitted_generics
+        for arg in map(get_proper_type, instance.args)
+    )
+
+
+def _is_jax_type(info: TypeInfo) -> bool:
+    """Scalars, pytree node containers, arrays, ``__jax_array__`` types, numpy scalars, pytree_dataclasses."""
+    if info.fullname in JAX_NODE_CLASSES or is_array_class(info) or jaxtypes_kind(info) == "pytree":
+        return True
+    return info.get("__jax_array__") is not None or any(base.fullname == "numpy.generic" for base in info.mro)
+
+
+def _is_library_pytree(info: TypeInfo) -> bool:
+    """Classes that are pytrees by means the plugin cannot see: jax's own (registered inside jax),
+    and dataclass transforms other than the stdlib's and jaxtypes' (``flax.struct``, ``chex``,
+    ``equinox.Module``), which register their classes as pytrees."""
+    if info.module_name.partition(".")[0] in ("jax", "jaxlib"):
+        return True
+    return "dataclass" in info.metadata and EQUALITY_KEY not in info.metadata and jaxtypes_kind(info) is None
+
+
+def _is_open(info: TypeInfo) -> bool:
+    """Protocols, abstract classes and ``typing``'s classes: the value may well be a JAX type."""
+    return info.is_protocol or info.is_abstract or info.module_name in ("typing", "typing_extensions")

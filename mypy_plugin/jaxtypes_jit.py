@@ -1,0 +1,162 @@
+"""Checks on ``jaxtypes.jit``: what it refuses when a function is jitted, reported by mypy.
+
+At ``@jaxtypes.jit``, ``@jaxtypes.jit(...)`` and ``jaxtypes.jit(f)``, with the runtime's words
+(``jaxtypes/jitted.py``):
+
+- a ``Static[T]`` parameter whose ``T`` can never be a correct static value (``static-*``), a
+  misplaced marker or a static ``*args`` (``marker-misuse``);
+- a traced parameter of a type jit cannot trace (``jit-unsupported-argument``);
+- a jitted method of a class that is neither a static nor a pytree dataclass
+  (``jit-method-self``), and ``jaxtypes.jit(obj.method)`` of a mutable ``obj``
+  (``jit-bound-method``).
+
+A parameter is reported at its own line under the decorator form, at the ``jaxtypes.jit(...)``
+argument under the call form. The static parameters (``Static[...]``, typed as a static
+dataclass, a static class's ``self``, and literal ``static_argnums``/``static_argnames``)
+travel in the ``Jitted`` type it returns (``static_positions``), so calls are checked in any
+module; ``Jitted.__get__`` keeps them, shifted past ``self``, when a method is bound.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from mypy.nodes import ARG_POS, ARG_STAR, Context, Decorator, Expression, FuncDef, TypeInfo
+from mypy.plugin import FunctionContext, MethodContext
+from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
+
+from jaxtypes.rules import JIT_METHOD_SELF, MARKER_MISUSE
+from mypy_plugin.classes import is_static_class
+from mypy_plugin.codes import error_code
+from mypy_plugin.dynamic_types import dynamic_violation
+from mypy_plugin.jit_targets import (
+    check_bound_method,
+    function_of,
+    is_registered_pytree,
+    method_owner,
+    plain_class_self,
+)
+from mypy_plugin.static_positions import Statics, no_dependency, read_statics
+from mypy_plugin.type_rules import Finding, jaxtypes_kind, read_marker, static_violation
+
+JIT = "jaxtypes.jitted.jit"
+JITTED_CALL = "jaxtypes.jitted.Jitted.__call__"
+JITTED_GET = "jaxtypes.jitted.Jitted.__get__"
+FACTORY_NAME = "jaxtypes.jit decorator"
+"""The name given to what ``jaxtypes.jit(device=...)`` returns; ``factory_hook`` claims it."""
+
+
+def jit_hook(ctx: FunctionContext) -> Type:
+    """``jaxtypes.jit(f, ...)``, ``@jaxtypes.jit`` and ``jaxtypes.jit(device=...)``."""
+    explicit = read_statics(ctx) or Statics((), ())
+    if ctx.args and ctx.args[0] and ctx.arg_kinds[0][0] == ARG_POS:
+        return _check_jitted(ctx, explicit, ctx.args[0][0], ctx.arg_types[0][0])
+    returned = get_proper_type(ctx.default_return_type)
+    wrapped = get_proper_type(returned.ret_type) if isinstance(returned, CallableType) else None
+    if not isinstance(returned, CallableType) or not isinstance(wrapped, Instance):
+        return ctx.default_return_type
+    return returned.copy_modified(name=FACTORY_NAME, ret_type=explicit.attach(ctx.api, wrapped))
+
+
+def factory_hook(ctx: FunctionContext) -> Type:
+    """The function given to the decorator ``jaxtypes.jit(...)`` returned."""
+    if not ctx.args or not ctx.args[0]:
+        return ctx.default_return_type
+    explicit = Statics.carried(ctx.default_return_type) or Statics((), ())
+    return _check_jitted(ctx, explicit, ctx.args[0][0], ctx.arg_types[0][0])
+
+
+def get_hook(ctx: MethodContext) -> Type:
+    """``obj.method`` of a jitted method: the bound ``Jitted`` keeps the positions after ``self``."""
+    statics = Statics.carried(ctx.type)
+    returned = get_proper_type(ctx.default_return_type)
+    if statics is None or not isinstance(returned, Instance) or not ctx.arg_types or not ctx.arg_types[0]:
+        return ctx.default_return_type
+    unbound = isinstance(get_proper_type(ctx.arg_types[0][0]), NoneType)
+    return (statics if unbound else statics.bound()).attach(ctx.api, returned)
+
+
+def _check_jitted(ctx: FunctionContext, explicit: Statics, fun: Expression, fun_type: Type) -> Type:
+    """Check what is being jitted; return the ``Jitted`` type carrying its static positions."""
+    result = ctx.default_return_type
+    check_bound_method(ctx, fun, "jaxtypes.jit")
+    signature = get_proper_type(fun_type)
+    if not isinstance(signature, CallableType):
+        return result
+    function = function_of(ctx.context, fun)
+    owner = method_owner(function) if function is not None else None
+    name = function.name if function is not None else (signature.name or "<lambda>").split(" ")[0]
+    qualname = f"{_qualname(owner)}.{name}" if owner is not None else name
+    contexts = _parameter_contexts(ctx, function, signature, fun)
+    static_names = _check_parameters(ctx, signature, qualname, owner, contexts)
+    if owner is not None:
+        static_names += _check_self(ctx, owner, signature, qualname, fun)
+    statics = (Statics((), static_names) | explicit).resolved(signature)
+    returned = get_proper_type(result)
+    if (statics.nums or statics.names) and isinstance(returned, Instance):
+        return statics.attach(ctx.api, returned)
+    return result
+
+
+def _check_self(
+    ctx: FunctionContext, owner: TypeInfo, signature: CallableType, qualname: str, fun: Expression
+) -> list[str]:
+    """``self`` is static for a static class, traced for a pytree class, refused for any other."""
+    kind = jaxtypes_kind(owner) or ("static" if is_static_class(owner) else None)
+    if kind == "static":
+        return [name for name in signature.arg_names[:1] if name is not None]
+    if kind is None:
+        what, fix = plain_class_self(_qualname(owner))
+        ctx.api.fail(JIT_METHOD_SELF.message(qualname, what, fix), fun, code=error_code(JIT_METHOD_SELF))
+    return []
+
+
+def _check_parameters(
+    ctx: FunctionContext, signature: CallableType, qualname: str, owner: TypeInfo | None, contexts: list[Context]
+) -> list[str]:
+    """Report each parameter jit would refuse; return the names of the static ones."""
+    is_pytree = functools.partial(is_registered_pytree, ctx.api)
+    static_names = []
+    skipped = 1 if owner is not None else 0
+    parameters = zip(signature.arg_names, signature.arg_kinds, signature.arg_types, contexts)
+    for name, kind, typ, context in list(parameters)[skipped:]:
+        marker, inner, finding = read_marker(typ)
+        static = marker == "static" or (marker is None and _is_static_class_type(inner))
+        if finding is None and static and kind.is_star():
+            stars = "*" if kind == ARG_STAR else "**"
+            finding = Finding(
+                MARKER_MISUSE,
+                f"is {stars}{name}, which jit cannot mark static",
+                "give each static setting a parameter of its own, annotated Static[...]",
+            )
+        elif finding is None and marker == "static":
+            finding = static_violation(inner, no_dependency)
+        elif finding is None and not static:
+            finding = dynamic_violation(inner, is_pytree)
+        if static and name is not None:
+            static_names.append(name)
+        if finding is not None:
+            where = f"parameter {name!r} of {qualname}"
+            ctx.api.fail(finding.message(where), context, code=error_code(finding.rule))
+    return static_names
+
+
+def _is_static_class_type(typ: Type) -> bool:
+    proper = get_proper_type(typ)
+    return isinstance(proper, Instance) and is_static_class(proper.type)
+
+
+def _parameter_contexts(
+    ctx: FunctionContext, function: FuncDef | None, signature: CallableType, fun: Expression
+) -> list[Context]:
+    """Where to report each parameter: its own line under a decorator, else the jit call's argument."""
+    if isinstance(ctx.context, Decorator) and function is not None:
+        arguments = function.arguments
+        if [a.variable.name for a in arguments] == signature.arg_names:
+            return list(arguments)
+    return [fun] * len(signature.arg_names)
+
+
+def _qualname(info: TypeInfo) -> str:
+    """The class's name as Python's ``__qualname__`` spells it (nested classes included)."""
+    return info.fullname[len(info.module_name) + 1 :]

@@ -1,0 +1,118 @@
+"""What a jit call is given: the ``def`` behind it, a bound method, a class jit can pass as ``self``.
+
+Shared by the checks on ``jax.jit`` and on ``jaxtypes.jit``, which word these problems alike.
+Classes registered as pytrees with ``jax.tree_util`` are recognised by their decorator (recorded
+in the class's metadata, so any module sees it) or by a top-level registration call in the
+module being checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from mypy.nodes import CallExpr, Decorator, Expression, ExpressionStmt, FuncDef, MemberExpr, RefExpr, TypeInfo
+from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
+from mypy.types import Instance, get_proper_type
+
+from jaxtypes.rules import JIT_BOUND_METHOD
+from mypy_plugin.bound_methods import is_instance_method
+from mypy_plugin.codes import error_code
+from mypy_plugin.type_rules import is_array_class, jaxtypes_kind
+
+PYTREE_CLASS_DECORATORS = frozenset(
+    f"jax._src.tree_util.{name}"
+    for name in ("register_pytree_node_class", "register_pytree_with_keys_class", "register_dataclass")
+)
+PYTREE_REGISTRATIONS = frozenset(
+    {
+        *PYTREE_CLASS_DECORATORS,
+        "jax._src.tree_util.register_pytree_node",
+        "jax._src.tree_util.register_pytree_with_keys",
+    }
+)
+REGISTERED_KEY = "jaxtypes_registered_pytree"
+"""``info.metadata`` key marking a class decorated as a pytree by ``jax.tree_util``."""
+
+
+def function_of(context: object, fun: Expression) -> FuncDef | None:
+    """The ``def`` being jitted: the decorated one, or the one ``jit(name)`` names."""
+    if isinstance(context, Decorator):
+        return context.func
+    node = fun.node if isinstance(fun, RefExpr) and not isinstance(fun, MemberExpr) else None
+    if isinstance(node, Decorator):
+        return node.func
+    return node if isinstance(node, FuncDef) else None
+
+
+def method_owner(function: FuncDef) -> TypeInfo | None:
+    """The class whose instances ``function`` takes as ``self``, if it is an instance method."""
+    if function.info and not (function.is_static or function.is_class):
+        return function.info
+    return None
+
+
+def plain_class_self(name: str) -> tuple[str, str]:
+    """The runtime's ``what`` and fix for a jitted method of the plain class ``name``."""
+    return (
+        f"is jitted, and {name} is a plain class, so jit cannot pass self correctly",
+        f"decorate {name} with @jaxtypes.static_dataclass if its fields are settings "
+        f"(self becomes a static argument), or with @jaxtypes.pytree_dataclass if they hold "
+        f"arrays (self becomes a pytree); change an instance with dataclasses.replace",
+    )
+
+
+def check_bound_method(ctx: FunctionContext | MethodContext, fun: Expression, jit_name: str) -> None:
+    """``jit(obj.method)`` with ``obj`` a mutable object (``jit-bound-method``), at ``fun``."""
+    if not isinstance(fun, MemberExpr):
+        return
+    if isinstance(fun.expr, RefExpr) and isinstance(fun.expr.node, TypeInfo):
+        return  # Class.method: a plain function
+    owner = get_proper_type(ctx.api.get_expression_type(fun.expr))
+    if not isinstance(owner, Instance):
+        return
+    symbol = owner.type.get(fun.name)
+    info = owner.type
+    if symbol is None or not is_instance_method(symbol.node):
+        return
+    if jaxtypes_kind(info) is not None or is_array_class(info) or is_registered_pytree(ctx.api, info):
+        return
+    name = info.name
+    ctx.api.fail(
+        JIT_BOUND_METHOD.message(
+            f"{jit_name}({name}.{fun.name} bound to an instance)",
+            f"would compile that {name} instance's current attributes into the code; "
+            f"mutating it later (obj.attr = ...) changes nothing jit looks at",
+        ),
+        fun,
+        code=error_code(JIT_BOUND_METHOD),
+    )
+
+
+def registered_class_hook(ctx: ClassDefContext) -> bool:
+    """``@jax.tree_util.register_pytree_node_class`` and friends: remember it in the class's metadata."""
+    ctx.cls.info.metadata[REGISTERED_KEY] = {}
+    return True
+
+
+def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
+    """A class registered with ``jax.tree_util``: decorated (from its metadata, in any module),
+    or by a top-level ``register_*(Class, ...)`` statement in the module being checked (a class
+    registered by a call in another module counts as a plain class).
+    """
+    if REGISTERED_KEY in info.metadata:
+        return True
+    tree = getattr(api, "tree", None)
+    if tree is None or tree.fullname != info.module_name:
+        return False
+    calls = [stmt.expr for stmt in tree.defs if isinstance(stmt, ExpressionStmt)]
+    return _registering(calls, info)
+
+
+def _registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
+    for expr in expressions:
+        if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
+            continue
+        first = expr.args[0] if expr.args else None
+        if expr.callee.fullname in PYTREE_REGISTRATIONS and isinstance(first, RefExpr) and first.node is info:
+            return True
+    return False

@@ -1,0 +1,169 @@
+"""Static positions of a jitted function, carried in its type, and the check of calls that fill them.
+
+``jax.jit`` and ``jaxtypes.jit`` both return an instance type (``JitWrapped``, ``Jitted``); the
+plugin gives it ``extra_attrs`` holding literal tuples of the static indices and names. mypy
+serialises them with the type, so a call of a function jitted in another module is checked
+the same from the cache, in parallel workers and in the daemon.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from mypy.nodes import (
+    ARG_NAMED,
+    ARG_POS,
+    Expression,
+    IntExpr,
+    ListExpr,
+    MemberExpr,
+    StrExpr,
+    TupleExpr,
+    TypeInfo,
+    UnaryExpr,
+)
+from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
+from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
+
+from jaxtypes.rules import STATIC_IDENTITY_HASH
+from mypy_plugin.bound_methods import bound_method_finding
+from mypy_plugin.codes import error_code
+from mypy_plugin.type_rules import Finding, static_violation
+
+_NUMS = "__jaxtypes_static_argnums__"
+_NAMES = "__jaxtypes_static_argnames__"
+
+IDENTITY_HASH_FIX = (
+    "make the class a @jaxtypes.static_dataclass (frozen, hashed by value), or give it __hash__ "
+    "and __eq__ over its values and never mutate an instance"
+)
+
+
+class Statics:
+    """The static positions of a jitted function: indices and names (either may be unknown)."""
+
+    def __init__(self, nums: Iterable[int], names: Iterable[str]) -> None:
+        self.nums = tuple(sorted(set(nums)))
+        self.names = tuple(sorted(set(names)))
+
+    def __or__(self, other: Statics) -> Statics:
+        return Statics((*self.nums, *other.nums), (*self.names, *other.names))
+
+    def resolved(self, fn: CallableType) -> Statics:
+        """Both spellings completed from ``fn``'s parameters, as ``jax.jit`` does."""
+        positional = [name for name, kind in zip(fn.arg_names, fn.arg_kinds) if kind.is_positional()]
+        size = len(positional)
+        nums = [n + size if n < 0 else n for n in self.nums]
+        named = [positional[n] for n in nums if 0 <= n < size]
+        names = [*self.names, *(name for name in named if name is not None)]
+        nums += [i for i, name in enumerate(positional) if name in self.names]
+        return Statics(nums, names)
+
+    def bound(self) -> Statics:
+        """The positions once the first argument is bound (a method accessed on an instance)."""
+        return Statics((n - 1 for n in self.nums if n > 0), self.names)
+
+    def attach(self, api: CheckerPluginInterface, instance: Instance) -> Instance:
+        """``instance`` carrying these positions in its ``extra_attrs`` (they survive the cache)."""
+        int_type = api.named_generic_type("builtins.int", [])
+        str_type = api.named_generic_type("builtins.str", [])
+        object_type = api.named_generic_type("builtins.object", [])
+        tuple_type = api.named_generic_type("builtins.tuple", [object_type])
+        attrs: dict[str, Type] = {
+            _NUMS: TupleType([LiteralType(n, int_type) for n in self.nums], tuple_type),
+            _NAMES: TupleType([LiteralType(n, str_type) for n in self.names], tuple_type),
+        }
+        extra = ExtraAttrs(attrs, set(attrs))
+        return Instance(instance.type, instance.args, last_known_value=instance.last_known_value, extra_attrs=extra)
+
+    @staticmethod
+    def carried(typ: Type) -> Statics | None:
+        """The positions ``attach`` put on ``typ``, if any."""
+        proper = get_proper_type(typ)
+        if not isinstance(proper, Instance) or proper.extra_attrs is None:
+            return None
+        attrs = proper.extra_attrs.attrs
+        if _NUMS not in attrs:
+            return None
+        return Statics(_literals(attrs[_NUMS]), _literals(attrs[_NAMES]))
+
+
+def _literals(typ: Type) -> list[Any]:
+    proper = get_proper_type(typ)
+    items = proper.items if isinstance(proper, TupleType) else []
+    return [item.value for item in map(get_proper_type, items) if isinstance(item, LiteralType)]
+
+
+def read_statics(ctx: FunctionContext) -> Statics | None:
+    """``static_argnums``/``static_argnames`` given to a jit call, if written as literals."""
+    values: dict[str, list[int | str]] = {"static_argnums": [], "static_argnames": []}
+    for names, exprs in zip(ctx.arg_names, ctx.args):
+        for name, expr in zip(names, exprs):
+            if name in values:
+                literal = _literal_items(expr)
+                if literal is None:
+                    return None
+                values[name] = literal
+    nums = [v for v in values["static_argnums"] if isinstance(v, int)]
+    argnames = [v for v in values["static_argnames"] if isinstance(v, str)]
+    return Statics(nums, argnames)
+
+
+def _literal_items(expr: Expression) -> list[int | str] | None:
+    if isinstance(expr, (TupleExpr, ListExpr)):
+        items = [_literal(item) for item in expr.items]
+        return [item for item in items if item is not None] if None not in items else None
+    single = _literal(expr)
+    return None if single is None else [single]
+
+
+def _literal(expr: Expression) -> int | str | None:
+    if isinstance(expr, (IntExpr, StrExpr)):
+        return expr.value
+    if isinstance(expr, UnaryExpr) and expr.op == "-" and isinstance(expr.expr, IntExpr):
+        return -expr.expr.value
+    return None
+
+
+def call_hook(ctx: MethodContext) -> Type:
+    """A call of a jitted function: the values passed in its static positions."""
+    statics = Statics.carried(ctx.type)
+    if statics is None:
+        return ctx.default_return_type
+    position: int | None = 0
+    for kinds, names, exprs, types in zip(ctx.arg_kinds, ctx.arg_names, ctx.args, ctx.arg_types):
+        for kind, name, expr, typ in zip(kinds, names, exprs, types):
+            if kind == ARG_POS and position is not None:
+                static, label = position in statics.nums, f"static argument {position}"
+                position += 1
+            elif kind == ARG_NAMED and name is not None:
+                static, label = name in statics.names, f"static argument {name!r}"
+            else:
+                position = None  # after *args, positions are unknown
+                continue
+            finding = _argument_finding(ctx.api, expr, typ) if static else None
+            if finding is not None:
+                where = f"{label} of this jitted call"
+                ctx.api.fail(finding.message(where), expr, code=error_code(finding.rule))
+    return ctx.default_return_type
+
+
+def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Finding | None:
+    """What is wrong with a value of type ``typ``, written ``expr``, in a static position."""
+    finding = static_finding(typ)
+    if finding is None and isinstance(expr, MemberExpr):
+        finding = bound_method_finding(expr, api.get_expression_type(expr.expr))
+    return finding
+
+
+def static_finding(typ: Type) -> Finding | None:
+    """``static_violation``, with a fix for a plain class (not a jaxtypes field) that hashes by identity."""
+    finding = static_violation(typ, no_dependency)
+    if finding is not None and finding.rule is STATIC_IDENTITY_HASH:
+        return finding._replace(fix=IDENTITY_HASH_FIX)
+    return finding
+
+
+def no_dependency(info: TypeInfo) -> None:
+    """The checker API cannot register plugin dependencies; the module using a class depends on it."""

@@ -1,0 +1,283 @@
+"""The plugin's checks on ``jaxtypes.jit``, through real mypy, against the runtime's own errors.
+
+``CASES`` are modules marked ``# E: <code>`` (a case without marks must check clean).
+``DEFINITIONS`` each hold one problem the runtime refuses when the module is imported: mypy must
+report it at the marked line with the runtime's message, word for word.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from jaxtypes import JaxtypesError
+from jaxtypes.rules import RULES_BY_CODE
+from tests.plugin.mypy_runner import check_in_process, expected
+from tests.plugin.test_plain_jax import HEADER as PLAIN_JAX_HEADER
+
+HEADER = PLAIN_JAX_HEADER + """
+import jaxtypes
+
+
+@static_dataclass
+class Settings:
+    n: int
+
+
+@pytree_dataclass
+class Tree:
+    x: jax.Array
+"""
+
+CASES = {
+    "static_parameters": """
+@jaxtypes.jit
+def a(
+    x: jax.Array,
+    v: Static[Vehicle],  # E: static-identity-hash
+    items: Static[list[int]],  # E: static-unhashable
+    m: Static[Mutable],  # E: static-not-frozen
+    arr: Static[jax.Array],  # E: static-dynamic-child
+    tree: Static[Tree],  # E: static-dynamic-child
+    *rest: Static[int],  # E: marker-misuse
+) -> jax.Array:
+    return x
+
+
+@jt.jit(device="cpu")
+def b(x: jax.Array, v: Static[Vehicle]) -> jax.Array:  # E: static-identity-hash
+    return x
+
+
+@jaxtypes.jit
+def fine(
+    x: jax.Array, n: Static[int], f: Static[Frozen], s: Settings, t: Static[tuple[int, ...]], o: Static[object]
+) -> jax.Array:
+    return x
+
+
+def c(x: jax.Array, v: Static[Vehicle]) -> jax.Array:
+    return x
+
+
+c_jitted = jaxtypes.jit(c)  # E: static-identity-hash
+""",
+    "traced_parameters": """
+from typing_extensions import dataclass_transform
+
+
+@dataclass_transform()
+def library_dataclass(cls: type) -> type:
+    return cls
+
+
+@library_dataclass
+class LibraryNode:
+    x: jax.Array
+
+
+@jaxtypes.jit
+def a(
+    x: jax.Array,
+    v: Vehicle,  # E: jit-unsupported-argument
+    s: str,  # E: jit-unsupported-argument
+    d: Dynamic[Settings],  # E: jit-unsupported-argument
+    b: bytes,  # E: jit-unsupported-argument
+    frozen: Frozen,  # E: jit-unsupported-argument
+) -> jax.Array:
+    return x
+
+
+@jaxtypes.jit
+def fine(
+    x: jax.Array,
+    n: int,
+    f: float,
+    t: Tree,
+    o: Optional[jax.Array],
+    pair: tuple[jax.Array, jax.Array],
+    d: dict[str, jax.Array],
+    anything: Any,
+    untyped,
+    settings: Settings,
+    fn: Callable[[int], int],
+    node: LibraryNode,
+    partial_fn: jax.tree_util.Partial,
+) -> jax.Array:
+    return x
+""",
+    "methods": """
+class Plain:
+    @jaxtypes.jit  # E: jit-method-self
+    def a(self, x: jax.Array) -> jax.Array:
+        return x
+
+    @staticmethod
+    @jaxtypes.jit
+    def b(x: jax.Array) -> jax.Array:
+        return x
+
+
+@static_dataclass
+class Config:
+    n: int
+
+    @jaxtypes.jit
+    def a(self, x: jax.Array) -> jax.Array:
+        return x
+
+
+@pytree_dataclass
+class State:
+    x: jax.Array
+
+    @jaxtypes.jit
+    def a(self, y: jax.Array) -> jax.Array:
+        return y
+""",
+    "bound_method": """
+v = Vehicle(2)
+wheels = jaxtypes.jit(v.wheels)  # E: jit-bound-method
+""",
+    "call_site": """
+@jaxtypes.jit
+def f(x: jax.Array, n: Static[object], *, key: Static[Any] = None) -> jax.Array:
+    return x
+
+
+@jaxtypes.jit(static_argnums=1)
+def g(x: jax.Array, n) -> jax.Array:
+    return x
+
+
+@static_dataclass
+class Config:
+    n: int
+
+    @jaxtypes.jit
+    def a(self, x: jax.Array, setting: Static[object]) -> jax.Array:
+        return x
+
+
+x = jax.numpy.ones(2)
+v = Vehicle(2)
+f(x, v)  # E: static-identity-hash
+f(x, n=Mutable(1))  # E: static-not-frozen
+f(x, v.wheels)  # E: static-bound-method
+f(x, 1, key=v)  # E: static-identity-hash
+f(x, Frozen(1), key=Vehicle.wheels)
+f(v, 1)  # E: arg-type
+g(x, v)  # E: static-identity-hash
+g(x, 1)
+config = Config(1)
+config.a(x, v)  # E: static-identity-hash
+config.a(x, Settings(1))
+Config.a(config, x, v.wheels)  # E: static-bound-method
+Config.a(config, x, 2)
+""",
+}
+
+DEFINITION = """
+@jaxtypes.jit
+def f(x: jax.Array, {parameter}) -> jax.Array:  # E: {code}
+    return x
+"""
+
+DEFINITIONS = {
+    **{
+        name: DEFINITION.format(parameter=parameter, code=code)
+        for name, (parameter, code) in {
+            "identity_hash": ("v: Static[Vehicle]", "static-identity-hash"),
+            "unhashable": ("items: Static[list[int]]", "static-unhashable"),
+            "not_frozen": ("m: Static[Mutable]", "static-not-frozen"),
+            "array": ("y: Static[jax.Array]", "static-dynamic-child"),
+            "pytree": ("t: Static[Tree]", "static-dynamic-child"),
+            "static_star_args": ("*rest: Static[int]", "marker-misuse"),
+            "plain_class": ("v: Vehicle", "jit-unsupported-argument"),
+            "string": ("s: str", "jit-unsupported-argument"),
+            "dynamic_static_class": ("s: Dynamic[Settings]", "jit-unsupported-argument"),
+        }.items()
+    },
+    "call_form": """
+def f(x: jax.Array, v: Static[Vehicle]) -> jax.Array:
+    return x
+
+
+g = jaxtypes.jit(f)  # E: static-identity-hash
+""",
+    "method_self": """
+class Plain:
+    @jaxtypes.jit  # E: jit-method-self
+    def a(self, x: jax.Array) -> jax.Array:
+        return x
+
+
+Plain.a
+""",
+    "bound_method": """
+g = jaxtypes.jit(Vehicle(2).wheels)  # E: jit-bound-method
+""",
+}
+
+FROM_IMPORT = """from jaxtypes import Static, jit
+
+
+class Opaque:
+    pass
+
+
+@jit
+def f(n: Static[Opaque]) -> int:  # E: static-identity-hash
+    return 0
+
+
+f(Opaque())  # E: static-identity-hash
+"""
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_case(name: str, tmp_path: Path, cache_dir: Path) -> None:
+    source = HEADER + CASES[name]
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    found = [(d.line, d.code) for d in check_in_process(path, cache_dir)]
+    assert found == expected(source)
+
+
+@pytest.mark.parametrize("name", sorted(DEFINITIONS))
+def test_definition_matches_runtime(name: str, tmp_path: Path, cache_dir: Path) -> None:
+    source = HEADER + DEFINITIONS[name]
+    path = tmp_path / f"jit_{name}.py"
+    path.write_text(source)
+    found = [d for d in check_in_process(path, cache_dir) if d.code in RULES_BY_CODE]
+    assert [(d.line, d.code) for d in found] == expected(source)
+    error = runtime_error(path)
+    assert error.code == found[0].code
+    assert str(error).partition(" (defined at ")[0] == f"{found[0].message} [{found[0].code}]"
+
+
+def runtime_error(path: Path) -> JaxtypesError:
+    """The jaxtypes error raised by importing ``path`` (under the module name mypy gives it)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    try:
+        with pytest.raises(Exception) as raised:
+            spec.loader.exec_module(module)
+    finally:
+        del sys.modules[path.stem]
+    error: BaseException | None = raised.value
+    while error is not None and not isinstance(error, JaxtypesError):
+        error = error.__cause__  # Python 3.11 wraps errors raised by __set_name__
+    assert isinstance(error, JaxtypesError), raised.value
+    return error
+
+
+def test_from_import(tmp_path: Path, cache_dir: Path) -> None:
+    path = tmp_path / "from_import.py"
+    path.write_text(FROM_IMPORT)
+    assert [(d.line, d.code) for d in check_in_process(path, cache_dir)] == expected(FROM_IMPORT)
