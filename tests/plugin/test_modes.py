@@ -4,13 +4,15 @@ parallel workers, the daemon and the legacy parser.
 A small project in a temp dir: ``model.py`` defines a static class, ``solver.py`` nests it in
 other jaxtypes classes and calls its constructor, ``variants.py`` subclasses it. Editing
 ``model.py`` to add a ``Dynamic`` field must surface the error where ``solver.py`` nests the
-class, and reverting must clear it.
+class, and reverting must clear it. The jit projects (``jax.jit`` and ``jaxtypes.jit``) check
+calls of a function jitted in another module.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -119,8 +121,9 @@ def test_daemon_follows_edits(project: Path) -> None:
         run_dmypy(project, status, "stop")
 
 
-# Plain jax.jit: the static positions travel in the jitted function's type, so a call in another
-# module is checked from the cache, in workers and in the daemon, and follows edits of both.
+# jax.jit and jaxtypes.jit: the static positions travel in the jitted function's type, so a call
+# in another module is checked from the cache, in workers, in the daemon and with the legacy
+# parser, and follows edits of the function's module and of the argument's class.
 
 VEHICLE = """\
 class Vehicle:
@@ -136,32 +139,95 @@ BY_VALUE = """\
         return isinstance(other, Vehicle) and other.num_wheels == self.num_wheels
 """
 
-JITTED = """\
+PLAIN_JITTED = """\
 import jax
 
-@jax.jit(static_argnums={argnums})
+@jax.jit(static_argnums={static})
 def f(x):
     return x.num_wheels
 """
 
-CALLER = """\
+PLAIN_CALLER = """\
 from jitted import f
 from vehicle import Vehicle
 
 f(Vehicle(2))
 """
 
+JAXTYPES_JITTED = """\
+import jax
+import jaxtypes
+from jaxtypes import Static, static_dataclass
+
+@jaxtypes.jit
+def f(x: jax.Array, n: {static}) -> jax.Array:
+    return x
+
+@static_dataclass
+class Config:
+    k: int
+
+    @jaxtypes.jit
+    def scale(self, x: jax.Array, n: {static}) -> jax.Array:
+        return x
+"""
+
+JAXTYPES_CALLER = """\
+import jax
+from jitted import Config, f
+from vehicle import Vehicle
+
+class Counter:
+    def step(self) -> int:
+        return 0
+
+x = jax.numpy.ones(2)
+f(x, Vehicle(2))
+Config(1).scale(x, Vehicle(2))
+f(x, Counter().step)
+"""
+
+
+class JitProject(NamedTuple):
+    """A jitted function, a caller in another module, and the caller's findings."""
+
+    jitted: str
+    caller: str
+    static: str
+    """What to put in ``jitted`` for a static parameter (``traced`` for a traced one)."""
+    traced: str
+    stale: list[tuple[str, int, str]]
+    """Findings with ``Vehicle`` hashed by identity; with it hashed by value only ``by_value`` remain."""
+    by_value: list[tuple[str, int, str]]
+
+
+JIT_PROJECTS = {
+    "jax.jit": JitProject(PLAIN_JITTED, PLAIN_CALLER, "0", "()", [("caller.py", 4, "static-identity-hash")], []),
+    "jaxtypes.jit": JitProject(
+        JAXTYPES_JITTED,
+        JAXTYPES_CALLER,
+        "Static[object]",
+        "object",
+        [
+            ("caller.py", 10, "static-identity-hash"),
+            ("caller.py", 11, "static-identity-hash"),
+            ("caller.py", 12, "static-bound-method"),
+        ],
+        [("caller.py", 12, "static-bound-method")],
+    ),
+}
+
 JIT_FILES = ["caller.py", "jitted.py", "vehicle.py"]
-STALE = [("caller.py", 4, "static-identity-hash")]
 
 
-@pytest.fixture
-def jit_project(tmp_path: Path) -> Path:
+@pytest.fixture(params=sorted(JIT_PROJECTS))
+def jit_project(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, JitProject]:
+    spec = JIT_PROJECTS[request.param]
     (tmp_path / "vehicle.py").write_text(VEHICLE)
-    (tmp_path / "jitted.py").write_text(JITTED.format(argnums=0))
-    (tmp_path / "caller.py").write_text(CALLER)
+    (tmp_path / "jitted.py").write_text(spec.jitted.format(static=spec.static))
+    (tmp_path / "caller.py").write_text(spec.caller)
     write_config(tmp_path)
-    return tmp_path
+    return tmp_path, spec
 
 
 def edit(project: Path, name: str, text: str) -> None:
@@ -170,30 +236,36 @@ def edit(project: Path, name: str, text: str) -> None:
     (project / name).write_text(text)
 
 
-def test_plain_jit_call_across_modules_follows_edits(jit_project: Path) -> None:
-    assert codes(run_mypy(jit_project, *JIT_FILES)) == STALE
-    assert codes(run_mypy(jit_project, *JIT_FILES)) == STALE
-    edit(jit_project, "vehicle.py", VEHICLE + BY_VALUE)
-    assert codes(run_mypy(jit_project, *JIT_FILES)) == []
-    edit(jit_project, "vehicle.py", VEHICLE)
-    assert codes(run_mypy(jit_project, *JIT_FILES)) == STALE
-    edit(jit_project, "jitted.py", JITTED.format(argnums="()"))
-    assert codes(run_mypy(jit_project, *JIT_FILES)) == []
-    assert codes(run_mypy(jit_project, "-n", "2", "--no-incremental", *JIT_FILES)) == []
-    edit(jit_project, "jitted.py", JITTED.format(argnums=0))
-    assert codes(run_mypy(jit_project, "-n", "2", *JIT_FILES)) == STALE
+def test_jit_call_across_modules_follows_edits(jit_project: tuple[Path, JitProject]) -> None:
+    project, spec = jit_project
+    cold = run_mypy(project, *JIT_FILES)
+    assert codes(cold) == spec.stale
+    assert run_mypy(project, *JIT_FILES) == cold
+    edit(project, "vehicle.py", VEHICLE + BY_VALUE)
+    assert codes(run_mypy(project, *JIT_FILES)) == spec.by_value
+    edit(project, "vehicle.py", VEHICLE)
+    assert run_mypy(project, *JIT_FILES) == cold
+    edit(project, "jitted.py", spec.jitted.format(static=spec.traced))
+    assert codes(run_mypy(project, *JIT_FILES)) == []
+    assert codes(run_mypy(project, "-n", "2", "--no-incremental", *JIT_FILES)) == []
+    edit(project, "jitted.py", spec.jitted.format(static=spec.static))
+    assert run_mypy(project, "-n", "2", *JIT_FILES) == cold
+    assert run_mypy(project, "--no-native-parser", *JIT_FILES) == cold
+    assert run_mypy(project, "--no-native-parser", "--no-incremental", *JIT_FILES) == cold
 
 
-def test_plain_jit_call_across_modules_in_the_daemon(jit_project: Path) -> None:
-    status = jit_project / "dmypy.json"
+def test_jit_call_across_modules_in_the_daemon(jit_project: tuple[Path, JitProject]) -> None:
+    project, spec = jit_project
+    status = project / "dmypy.json"
     try:
-        assert codes(run_dmypy(jit_project, status, "run", "--", *JIT_FILES)) == STALE
-        edit(jit_project, "vehicle.py", VEHICLE + BY_VALUE)
-        assert codes(run_dmypy(jit_project, status, "run", "--", *JIT_FILES)) == []
-        edit(jit_project, "vehicle.py", VEHICLE)
-        edit(jit_project, "jitted.py", JITTED.format(argnums="()"))
-        assert codes(run_dmypy(jit_project, status, "run", "--", *JIT_FILES)) == []
-        edit(jit_project, "jitted.py", JITTED.format(argnums=0))
-        assert codes(run_dmypy(jit_project, status, "run", "--", *JIT_FILES)) == STALE
+        cold = run_dmypy(project, status, "run", "--", *JIT_FILES)
+        assert codes(cold) == spec.stale
+        edit(project, "vehicle.py", VEHICLE + BY_VALUE)
+        assert codes(run_dmypy(project, status, "run", "--", *JIT_FILES)) == spec.by_value
+        edit(project, "vehicle.py", VEHICLE)
+        edit(project, "jitted.py", spec.jitted.format(static=spec.traced))
+        assert codes(run_dmypy(project, status, "run", "--", *JIT_FILES)) == []
+        edit(project, "jitted.py", spec.jitted.format(static=spec.static))
+        assert run_dmypy(project, status, "run", "--", *JIT_FILES) == cold
     finally:
-        run_dmypy(jit_project, status, "stop")
+        run_dmypy(project, status, "stop")
