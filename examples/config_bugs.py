@@ -7,7 +7,7 @@ from typing import Callable, Optional
 
 import jax
 
-from jaxtypes import Static, pytree_dataclass, static_dataclass
+from jaxtypes import Static, jit, pytree_dataclass, static_dataclass
 
 
 class Vehicle:
@@ -48,3 +48,8 @@ class Wrapper:
 
 def build(model: Model, weights: jax.Array) -> SolverConfig:
     return SolverConfig(weights, [1], step_fn=model.step)  # a bound method captures `model`
+
+
+@jit
+def simulate(state: State, vehicle: Static[Vehicle]) -> jax.Array:  # Vehicle hashes by identity
+    return state.x * vehicle.num_wheels

@@ -6,7 +6,7 @@ from typing import Callable, Optional
 
 import jax
 
-from jaxtypes import Static, pytree_dataclass, static_dataclass
+from jaxtypes import Static, jit, pytree_dataclass, static_dataclass
 
 
 @static_dataclass
@@ -40,3 +40,8 @@ class State:
 
 def build() -> SolverConfig:
     return SolverConfig((1,), step_fn=Model.step)
+
+
+@jit
+def simulate(state: State, vehicle: Static[Vehicle]) -> jax.Array:  # a static_dataclass: hashed by value
+    return state.x * vehicle.num_wheels

@@ -59,11 +59,12 @@ def test_examples_report_exactly_the_known_bugs_and_nothing_in_the_fixed_version
         "examples/config_bugs.py:40:5: static-identity-hash",
         "examples/config_bugs.py:41:5: marker-misuse",
         "examples/config_bugs.py:50:47: static-bound-method",
+        "examples/config_bugs.py:54:28: static-identity-hash",
     ]
     assert "examples/config_bugs.py:40:5: static-identity-hash State.vehicle is typed Vehicle, which hashes by identity: " in result.stdout
     assert result.stdout.splitlines()[-1].startswith(
-        "Found 6 findings in 1 file (2 source files checked): marker-misuse 1, static-bound-method 1, "
-        "static-dynamic-child 1, static-identity-hash 1, static-not-frozen 1, static-unhashable 1"
+        "Found 7 findings in 1 file (2 source files checked): marker-misuse 1, static-bound-method 1, "
+        "static-dynamic-child 1, static-identity-hash 2, static-not-frozen 1, static-unhashable 1"
     )
 
 
