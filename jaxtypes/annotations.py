@@ -136,7 +136,7 @@ def read_field_markers(
     localns = {cls.__name__: cls}
     for f in fields:
         where = f"{class_name(cls)}.{f.name}"
-        kind, inner = read_marker(resolve_hint(f.type, globalns, localns), where)
+        kind, inner = read_marker(resolve_hint(f.type, globalns, localns), where, defined_at=cls)
         yield f, where, kind, inner
 
 

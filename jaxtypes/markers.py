@@ -42,12 +42,12 @@ Dynamic: TypeAlias = Annotated[T, DYNAMIC_MARKER]
 MarkerKind = Literal["static", "dynamic"]
 
 
-def read_marker(hint: Any, where: str) -> tuple[MarkerKind | None, Any]:
+def read_marker(hint: Any, where: str, defined_at: object = None) -> tuple[MarkerKind | None, Any]:
     """Split a resolved annotation into its marker (if any) and the type it wraps.
 
     ``where`` names the field or parameter for the error raised when the annotation carries
     both markers or has a marker nested inside another type, which jaxtypes would otherwise
-    silently ignore.
+    silently ignore; ``defined_at`` (the class or function) gives the error its ``file:line``.
     """
     kinds = []
     inner = hint
@@ -60,6 +60,7 @@ def read_marker(hint: Any, where: str) -> tuple[MarkerKind | None, Any]:
             where,
             "is annotated both Static[...] and Dynamic[...]",
             fix="keep one marker: Static for hashable settings, Dynamic for arrays",
+            defined_at=defined_at,
         )
     nested = _nested_marker(inner)
     if nested is not None:
@@ -67,6 +68,7 @@ def read_marker(hint: Any, where: str) -> tuple[MarkerKind | None, Any]:
             MARKER_MISUSE,
             where,
             f"has {nested.kind.capitalize()}[...] nested inside {_type_name(inner)}",
+            defined_at=defined_at,
         )
     return (kinds[0] if kinds else None), inner
 

@@ -55,6 +55,9 @@ def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
     cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
     data: list[str] = []
     meta: list[tuple[str, bool]] = []
+    # Flagged before its fields are checked: a Static field naming the class itself is a pytree
+    # inside a static value. The real split replaces the placeholder below.
+    setattr(cls, PYTREE_CLASS_FLAG, None)
     for f, where, kind, inner in read_field_markers(cls, dataclasses.fields(cls)):  # type: ignore[arg-type]
         by_id = hashed_by_id(f)
         if kind == "static" or by_id or (kind is None and isinstance(inner, type) and is_static_class(inner)):

@@ -87,14 +87,16 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
             )
     cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    _check_field_types(cls, fields)
     init = cls.__dict__["__init__"]
     info = StaticInfo(
         init=init,
         fields=tuple((f.name, hashed_by_id(f)) for f in fields),
         table=InternTable() if intern else None,
     )
+    # Flagged before its fields are checked, so a field naming the class itself (a tree of
+    # configs) sees a static class, as it will be.
     setattr(cls, STATIC_CLASS_FLAG, info)
+    _check_field_types(cls, fields)
     cls.__new__ = staticmethod(_construct)  # type: ignore[method-assign]
     cls.__init__ = _constructed  # type: ignore[method-assign]
     cls.__eq__ = object.__eq__ if intern else _eq  # type: ignore[method-assign]

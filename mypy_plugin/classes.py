@@ -85,10 +85,14 @@ class ClassRules:
         """Run the rules once the dataclass transform is done; False asks mypy to call again."""
         if not dataclass_class_maker_callback(self.ctx):
             return False
+        # Provisional facts while the fields are checked: a field naming the class itself (a
+        # tree of configs, a pytree holding itself) sees its kind, as at run time.
+        self.info.metadata[METADATA_KEY] = {"kind": self.kind, "meta_fields": [], "violation": None}
         try:
             meta_fields = self.check_fields()
             inherited = self.check_class() if self.kind == "static" else None
         except NotReady:
+            del self.info.metadata[METADATA_KEY]
             return False
         self.info.metadata[METADATA_KEY] = {
             "kind": self.kind,

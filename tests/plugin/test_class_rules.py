@@ -244,6 +244,15 @@ class Inner:
 class Later:
     x: int
 """,
+    "self_reference": """
+@static_dataclass
+class Node:
+    children: tuple[Node, ...]
+
+@pytree_dataclass
+class Tree:
+    parent: Static[Tree]  # E: static-dynamic-child
+""",
     "seed_fixes": """
 @static_dataclass
 class VehicleConfig:

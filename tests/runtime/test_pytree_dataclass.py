@@ -102,3 +102,14 @@ def test_frozen_and_changed_with_replace() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         p.a = 3  # type: ignore[misc]
     assert dataclasses.replace(p, a=3).a == 3
+
+
+def test_a_static_field_holding_its_own_pytree_class_is_refused() -> None:
+    with pytest.raises(jt.StaticClassError, match=r"Tree.parent is typed Tree, a pytree_dataclass") as info:
+
+        @pytree_dataclass
+        class Tree:
+            leaf: jax.Array
+            parent: Static[Tree]
+
+    assert info.value.code == "static-dynamic-child"

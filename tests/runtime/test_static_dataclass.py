@@ -302,3 +302,23 @@ def test_every_field_takes_part_in_equality() -> None:
 
     assert Labelled(1, "a") != Labelled(1, "b")
     assert Labelled(1, "b").label == "b"
+
+
+def test_a_static_class_may_nest_itself() -> None:
+    @static_dataclass
+    class Node:
+        value: int
+        children: tuple[Node, ...] = ()
+
+    tree = Node(1, (Node(2), Node(3, (Node(4),))))
+    assert tree is Node(1, (Node(2), Node(3, (Node(4),))))
+
+
+def test_a_misplaced_marker_says_where_the_class_is() -> None:
+    with pytest.raises(jt.MarkerError, match=r"Bad.x has Static\[...\] nested inside") as info:
+
+        @static_dataclass
+        class Bad:
+            x: Optional[jt.Static[int]]
+
+    assert f"(defined at {__file__}:" in str(info.value)

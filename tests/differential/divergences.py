@@ -1,0 +1,111 @@
+"""Every legitimate difference between the runtime's and the plugin's verdicts, in one table.
+
+Comparing a unit gives *disagreements*: a finding only one side has, where both looked. Each must
+match one kind below (its predicate), or the test fails: a plugin or runtime bug. A finding the
+runtime never reached (after its first error) is not a disagreement but *unverified*, counted
+under ``after-first-error``. Kinds marked ``known gap`` are bugs whose fix lies outside the files
+this suite's authors change; they stay listed until fixed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from typing import NamedTuple
+
+from tests.differential.modules import CallSpec, ClassSpec, JitSpec, Unit, references
+from tests.differential.verdicts import Finding
+
+
+class Case(NamedTuple):
+    """A disagreement: ``finding`` is reported by ``side`` ("plugin" or "runtime") only."""
+
+    unit: Unit
+    side: str
+    finding: Finding
+
+
+class Divergence(NamedTuple):
+    name: str
+    doc: str
+    applies: Callable[[Case], bool]
+
+
+AFTER_FIRST_ERROR = "after-first-error"
+
+
+def _class(case: Case) -> ClassSpec | None:
+    element = case.unit.elements[case.finding.element]
+    return element if isinstance(element, ClassSpec) else None
+
+
+def _forward_reference(case: Case) -> bool:
+    spec = _class(case)
+    if spec is None or case.side != "plugin" or not case.finding.target:
+        return False
+    later = {e.name for e in case.unit.elements[case.finding.element + 1:] if isinstance(e, ClassSpec)}
+    return bool(references(dict(spec.fields)[case.finding.target]) & later)
+
+
+def _quoted_reference(case: Case) -> bool:
+    spec = _class(case)
+    if spec is None or case.side != "plugin" or not case.finding.target:
+        return False
+    return spec.name in references(dict(spec.fields)[case.finding.target])
+
+
+def _construction_only(case: Case) -> bool:
+    spec = _class(case)
+    return case.side == "plugin" and spec is not None and spec.kind == "subclass" and case.finding.code == "static-subclass"
+
+
+def _fresh_callable(case: Case) -> bool:
+    element = case.unit.elements[case.finding.element]
+    return case.side == "runtime" and isinstance(element, CallSpec) and case.finding.code == "static-fresh-callable"
+
+
+def _jit_checks_pending(case: Case) -> bool:
+    element = case.unit.elements[case.finding.element]
+    return isinstance(element, JitSpec) and importlib.util.find_spec("mypy_plugin.jaxtypes_jit") is None
+
+
+DIVERGENCES: tuple[Divergence, ...] = (
+    Divergence(
+        "forward-reference",
+        "A field names a class defined later in the module. The runtime checks annotations when "
+        "the class is created, so the name is not defined yet and gets the benefit of the doubt; "
+        "mypy sees the whole module.",
+        _forward_reference,
+    ),
+    Divergence(
+        "quoted-reference",
+        "known gap (jaxtypes/annotations.py): a quoted class name inside an annotation "
+        "(Static[\"Node\"], with or without `from __future__ import annotations`) stays a "
+        "typing.ForwardRef at run time and gets the benefit of the doubt, even when it names the "
+        "class being defined (the generator quotes every self-reference).",
+        _quoted_reference,
+    ),
+    Divergence(
+        "construction-only",
+        "An undecorated subclass of a static class is refused when an instance is built (its "
+        "constructor is the static one); no instance is built here. The plugin reports the class.",
+        _construction_only,
+    ),
+    Divergence(
+        "fresh-callable-value",
+        "known gap (mypy_plugin/calls.py): a lambda passed to a static field is refused by the "
+        "runtime (static-fresh-callable); the plugin's call hook checks bound methods only.",
+        _fresh_callable,
+    ),
+    Divergence(
+        "jaxtypes-jit-pending",
+        "The plugin has no jaxtypes.jit checks (no mypy_plugin.jaxtypes_jit module); the runtime "
+        "checks every definition. Matches nothing once that module exists.",
+        _jit_checks_pending,
+    ),
+)
+
+
+def classify(case: Case) -> str | None:
+    """The name of the divergence kind that explains ``case``, or None (a bug)."""
+    return next((kind.name for kind in DIVERGENCES if kind.applies(case)), None)

@@ -1,0 +1,120 @@
+"""What the runtime and the plugin each say about a generated unit, in one shape: findings.
+
+A finding is ``(element index, target, code)``: the target is a field or parameter name, or ``""``
+for the element as a whole (a class-level rule, a call, a jitted method). The runtime gives at most
+one per unit (it stops at the first error); the plugin gives every one it sees.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import re
+import sys
+import traceback
+from pathlib import Path
+from typing import NamedTuple
+
+from jaxtypes.errors import JaxtypesError
+from jaxtypes.rules import RULES_BY_CODE
+from tests.differential.modules import COMMON, COMMON_MODULE, CallSpec, ClassSpec, JitSpec, Lines, Unit
+from tests.plugin.mypy_runner import check_in_process
+
+
+class Finding(NamedTuple):
+    element: int
+    target: str
+    code: str
+
+
+class RuntimeVerdict(NamedTuple):
+    """The first error importing a unit raised (None if it imported cleanly) and where it said it was."""
+
+    finding: Finding | None
+    defined_line: int | None
+    message: str
+
+
+_PARAMETER = re.compile(r"parameter '(?P<param>\w+)' of (?P<fn>[\w.]+)")
+_DEFINED_AT = re.compile(r"\(defined at (?P<file>.+):(?P<line>\d+)\)$")
+_fresh_names = itertools.count()
+
+
+def write(directory: Path, units: list[Unit]) -> list[tuple[Path, list[Lines]]]:
+    """Write the helper module and each unit into ``directory/units``; returns each unit's path
+    and line table."""
+    directory = directory / "units"
+    directory.mkdir()
+    (directory / f"{COMMON_MODULE}.py").write_text(COMMON)
+    written = []
+    for index, unit in enumerate(units):
+        text, lines = unit.source()
+        path = directory / f"unit{index}.py"
+        path.write_text(text)
+        written.append((path, lines))
+    return written
+
+
+def runtime_verdict(path: Path, unit: Unit, lines: list[Lines]) -> RuntimeVerdict:
+    """Import ``path`` as a fresh module (a new name each time) and read the first error it raises."""
+    name = f"jaxtypes_dx_{next(_fresh_names)}_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    except Exception as raised:  # noqa: BLE001 (classified below; anything else fails the test)
+        error = raised.__cause__ if isinstance(raised, RuntimeError) else raised
+        if not isinstance(error, JaxtypesError):
+            raise
+        raised_at = [frame.lineno for frame in traceback.extract_tb(raised.__traceback__) if frame.filename == str(path)]
+        location = _DEFINED_AT.search(str(error))
+        return RuntimeVerdict(
+            _locate_runtime(error, unit, lines, raised_at[-1] if raised_at else None),
+            int(location["line"]) if location and location["file"] == str(path) else None,
+            str(error),
+        )
+    finally:
+        sys.path.remove(str(path.parent))
+        sys.modules.pop(name, None)
+    return RuntimeVerdict(None, None, "")
+
+
+def _locate_runtime(error: JaxtypesError, unit: Unit, lines: list[Lines], raised_at: int | None) -> Finding:
+    """Which element (and field or parameter) an error's ``where`` names."""
+    for index, element in enumerate(unit.elements):
+        if isinstance(element, CallSpec) and raised_at == lines[index].first:
+            return Finding(index, "", error.code)
+    parameter = _PARAMETER.match(error.where)
+    owner = parameter["fn"] if parameter else error.where.split(".")[0]
+    for index, element in enumerate(unit.elements):
+        if isinstance(element, JitSpec) and element.name == owner:
+            return Finding(index, "", error.code)
+        if isinstance(element, ClassSpec) and element.name == owner:
+            field = re.split(r"[.\[{]", error.where.partition(".")[2])[0]
+            return Finding(index, field, error.code)
+    raise AssertionError(f"runtime error names nothing generated: {error}")
+
+
+def plugin_verdict(paths: list[Path], cache_dir: Path) -> dict[str, list[tuple[int, str]]]:
+    """mypy with the plugin, in process, on the units' directory at once: jaxtypes codes by file name."""
+    found: dict[str, list[tuple[int, str]]] = {path.name: [] for path in paths}
+    for diagnostic in check_in_process(paths[0].parent, cache_dir):
+        if diagnostic.code in RULES_BY_CODE and diagnostic.file in found:
+            found[diagnostic.file].append((diagnostic.line, diagnostic.code))
+    return found
+
+
+def locate_plugin(diagnostics: list[tuple[int, str]], unit: Unit, lines: list[Lines]) -> set[Finding]:
+    """Each plugin diagnostic as a finding on the element whose lines contain it."""
+    findings = set()
+    for line, code in diagnostics:
+        index = next(i for i, where in enumerate(lines) if where.first <= line <= where.last)
+        element = unit.elements[index]
+        field = ""
+        if isinstance(element, ClassSpec):
+            field = next((name for name, at in lines[index].fields.items() if at == line), "")
+        findings.add(Finding(index, field, code))
+    return findings
