@@ -238,13 +238,29 @@ f(Opaque())  # E: static-identity-hash
 """
 
 
+def found_and_expected(
+    path: Path, source: str, cache_dir: Path, *args: str
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """The ``(line, code)`` pairs mypy reports on ``source`` written at ``path``, and those marked."""
+    path.write_text(source)
+    return [(d.line, d.code) for d in check_in_process(path, cache_dir, *args)], expected(source)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_case(name: str, tmp_path: Path, cache_dir: Path) -> None:
-    source = HEADER + CASES[name]
-    path = tmp_path / f"{name}.py"
-    path.write_text(source)
-    found = [(d.line, d.code) for d in check_in_process(path, cache_dir)]
-    assert found == expected(source)
+    found, wanted = found_and_expected(tmp_path / f"{name}.py", HEADER + CASES[name], cache_dir)
+    assert found == wanted
+
+
+def test_parameter_lines_with_the_legacy_parser(tmp_path: Path, cache_dir: Path) -> None:
+    source = HEADER + CASES["static_parameters"]
+    found, wanted = found_and_expected(tmp_path / "legacy.py", source, cache_dir, "--no-native-parser")
+    assert found == wanted
+
+
+def test_from_import(tmp_path: Path, cache_dir: Path) -> None:
+    found, wanted = found_and_expected(tmp_path / "from_import.py", FROM_IMPORT, cache_dir)
+    assert found == wanted
 
 
 @pytest.mark.parametrize("name", sorted(DEFINITIONS))
@@ -276,8 +292,3 @@ def runtime_error(path: Path) -> JaxtypesError:
     assert isinstance(error, JaxtypesError), raised.value
     return error
 
-
-def test_from_import(tmp_path: Path, cache_dir: Path) -> None:
-    path = tmp_path / "from_import.py"
-    path.write_text(FROM_IMPORT)
-    assert [(d.line, d.code) for d in check_in_process(path, cache_dir)] == expected(FROM_IMPORT)
