@@ -14,6 +14,7 @@ import os
 import sys
 import traceback
 from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
 from typing import NamedTuple
 
 from mypy import build
@@ -26,6 +27,7 @@ from jaxtypes.check import UsageError
 from jaxtypes.check.findings import Finding, parse
 
 PLUGIN = "mypy_plugin"
+PLUGIN_ONLY_CONFIG = Path(__file__).with_name("plugin.ini")
 
 
 class MypyOutcome(NamedTuple):
@@ -97,6 +99,10 @@ def _options(args: list[str], fscache: FileSystemCache) -> tuple[list[build.Buil
 
 def _prepare(options: Options) -> None:
     """Add the plugin unless the configuration names it, ask for JSON diagnostics."""
+    if options.config_file is None:
+        # mypy loads plugins only from a configuration file (also in -n workers): name one
+        # that holds nothing but the plugin, so mypy's defaults apply as they would have.
+        options.config_file = str(PLUGIN_ONLY_CONFIG)
     if not any(name.split(":")[0] == PLUGIN for name in options.plugins):
         options.plugins.append(PLUGIN)
     options.output = "json"

@@ -74,6 +74,18 @@ def test_a_tree_with_only_ordinary_mypy_errors_passes_and_prints_only_the_summar
     assert result.stdout == "No jit-safety findings in 1 source file; 6 other mypy errors hidden (--all shows them)\n"
 
 
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "workers"])
+def test_a_project_without_mypy_configuration_is_checked_with_the_plugin(
+    check: Check, tmp_path: Path, workers: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # mypy cannot follow an editable install's import hook; it reads PYTHONPATH.
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+    (tmp_path / "buggy.py").write_text((PROJECT / "buggy.py").read_text())
+    result = check(*workers, "buggy.py", cwd=tmp_path, cache=tmp_path / "cache")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert headlines(result.stdout) == [WEIGHTS, LAYERS]
+
+
 def test_all_shows_mypy_errors_too(check: Check) -> None:
     result = check("--all", "messy.py")
     assert result.returncode == 1
