@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 
-from mypy.nodes import ARG_POS, ARG_STAR, Context, Decorator, Expression, FuncDef, TypeInfo
+from mypy.nodes import ARG_POS, ARG_STAR, Context, Decorator, Expression, FuncDef, MemberExpr, RefExpr, TypeInfo
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
 
@@ -35,6 +35,7 @@ from mypy_plugin.jit_targets import (
     is_registered_pytree,
     method_owner,
     plain_class_self,
+    refers_to_class,
 )
 from mypy_plugin.static_positions import Statics, no_dependency, read_statics
 from mypy_plugin.type_rules import Finding, jaxtypes_kind, read_marker, static_violation
@@ -83,19 +84,49 @@ def _check_jitted(ctx: FunctionContext, explicit: Statics, fun: Expression, fun_
     signature = get_proper_type(fun_type)
     if not isinstance(signature, CallableType):
         return result
-    function = function_of(ctx.context, fun)
-    owner = method_owner(function) if function is not None else None
-    name = function.name if function is not None else (signature.name or "<lambda>").split(" ")[0]
-    qualname = f"{_qualname(owner)}.{name}" if owner is not None else name
-    contexts = _parameter_contexts(ctx, function, signature, fun)
-    static_names = _check_parameters(ctx, signature, qualname, owner, contexts)
-    if owner is not None:
-        static_names += _check_self(ctx, owner, signature, qualname, fun)
+    function, owner, skip_self = _jitted_def(ctx, fun)
+    static_names: list[str] = []
+    if function is not None:  # else a lambda or a callable value: no annotations to read
+        qualname = f"{_qualname(function.info)}.{function.name}" if function.info else function.name
+        contexts = _parameter_contexts(ctx, function, signature, fun)
+        static_names = _check_parameters(ctx, signature, qualname, skip_self, contexts)
+        if owner is not None:
+            static_names += _check_self(ctx, owner, signature, qualname, fun)
     statics = (Statics((), static_names) | explicit).resolved(signature)
     returned = get_proper_type(result)
     if (statics.nums or statics.names) and isinstance(returned, Instance):
         return statics.attach(ctx.api, returned)
     return result
+
+
+def _jitted_def(ctx: FunctionContext, fun: Expression) -> tuple[FuncDef | None, TypeInfo | None, bool]:
+    """The ``def`` being jitted, the class whose method it is jitted as, and whether the
+    signature's first parameter is a ``self`` to leave to that class (or, for ``Class.method``,
+    unchecked: ``self`` is left unannotated, and the runtime reads only annotations)."""
+    function = function_of(ctx.context, fun)
+    if function is not None:
+        owner = method_owner(function)
+        return function, owner, owner is not None
+    if not isinstance(fun, MemberExpr):
+        return None, None, False
+    function = _method_def(ctx, fun)
+    unbound = function is not None and refers_to_class(fun.expr) and method_owner(function) is not None
+    return function, None, unbound
+
+
+def _method_def(ctx: FunctionContext, fun: MemberExpr) -> FuncDef | None:
+    """The ``def`` behind ``obj.method`` or ``Class.method``."""
+    expr = fun.expr
+    if isinstance(expr, RefExpr) and isinstance(expr.node, TypeInfo):
+        info: TypeInfo | None = expr.node
+    else:
+        owner = get_proper_type(ctx.api.get_expression_type(fun.expr))
+        info = owner.type if isinstance(owner, Instance) else None
+    symbol = info.get(fun.name) if info is not None else None
+    node = symbol.node if symbol is not None else None
+    if isinstance(node, Decorator):
+        node = node.func
+    return node if isinstance(node, FuncDef) else None
 
 
 def _check_self(
@@ -112,14 +143,13 @@ def _check_self(
 
 
 def _check_parameters(
-    ctx: FunctionContext, signature: CallableType, qualname: str, owner: TypeInfo | None, contexts: list[Context]
+    ctx: FunctionContext, signature: CallableType, qualname: str, skip_self: bool, contexts: list[Context]
 ) -> list[str]:
-    """Report each parameter jit would refuse; return the names of the static ones."""
+    """Report each parameter jit would refuse (``self`` aside); return the names of the static ones."""
     is_pytree = functools.partial(is_registered_pytree, ctx.api)
     static_names = []
-    skipped = 1 if owner is not None else 0
     parameters = zip(signature.arg_names, signature.arg_kinds, signature.arg_types, contexts)
-    for name, kind, typ, context in list(parameters)[skipped:]:
+    for name, kind, typ, context in list(parameters)[int(skip_self):]:
         marker, inner, finding = read_marker(typ)
         static = marker == "static" or (marker is None and _is_static_class_type(inner))
         if finding is None and static and kind.is_star():

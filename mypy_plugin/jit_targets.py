@@ -44,6 +44,11 @@ def function_of(context: object, fun: Expression) -> FuncDef | None:
     return node if isinstance(node, FuncDef) else None
 
 
+def refers_to_class(expr: Expression) -> bool:
+    """``expr`` names a class (``Class.method`` is a plain function, not a bound method)."""
+    return isinstance(expr, RefExpr) and isinstance(expr.node, TypeInfo)
+
+
 def method_owner(function: FuncDef) -> TypeInfo | None:
     """The class whose instances ``function`` takes as ``self``, if it is an instance method."""
     if function.info and not (function.is_static or function.is_class):
@@ -63,10 +68,8 @@ def plain_class_self(name: str) -> tuple[str, str]:
 
 def check_bound_method(ctx: FunctionContext | MethodContext, fun: Expression, jit_name: str) -> None:
     """``jit(obj.method)`` with ``obj`` a mutable object (``jit-bound-method``), at ``fun``."""
-    if not isinstance(fun, MemberExpr):
+    if not isinstance(fun, MemberExpr) or refers_to_class(fun.expr):
         return
-    if isinstance(fun.expr, RefExpr) and isinstance(fun.expr.node, TypeInfo):
-        return  # Class.method: a plain function
     owner = get_proper_type(ctx.api.get_expression_type(fun.expr))
     if not isinstance(owner, Instance):
         return

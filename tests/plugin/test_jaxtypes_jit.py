@@ -141,6 +141,8 @@ class State:
     "bound_method": """
 v = Vehicle(2)
 wheels = jaxtypes.jit(v.wheels)  # E: jit-bound-method
+unbound = jaxtypes.jit(Vehicle.wheels)
+settings_method = jaxtypes.jit(Settings(1).__hash__)
 """,
     "call_site": """
 @jaxtypes.jit
@@ -219,6 +221,17 @@ Plain.a
 """,
     "bound_method": """
 g = jaxtypes.jit(Vehicle(2).wheels)  # E: jit-bound-method
+""",
+    "bound_method_parameter": """
+@static_dataclass
+class Scaler:
+    k: int
+
+    def scale(self, x: jax.Array, label: str) -> jax.Array:
+        return x
+
+
+g = jaxtypes.jit(Scaler(2).scale)  # E: jit-unsupported-argument
 """,
 }
 
