@@ -165,6 +165,8 @@ v = Vehicle(2)
 f(v)  # E: static-identity-hash
 f(ByValue())
 f(Frozen(1))
+f(v.wheels)  # E: static-bound-method
+f(Vehicle.wheels)
 g(v, 1)  # E: static-identity-hash
 g(x=v, y=1)  # E: static-identity-hash
 g(1, y=v)
