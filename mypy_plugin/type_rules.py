@@ -156,22 +156,34 @@ def static_violation(typ: Type, looked_through: LookedThrough) -> Finding | None
 
     Looks through markers, aliases, unions, tuples and frozensets. Classes that may have
     static subclasses (``object``, protocols, abstract classes) get the benefit of the doubt,
-    like at run time, where the value check at construction sees the real object.
+    like at run time, where the value check at construction sees the real object. A recursive
+    alias (``Tree = Union[int, tuple["Tree", ...]]``) is looked through once.
     """
+    return _violation(typ, looked_through, frozenset())
+
+
+def _violation(typ: Type, looked_through: LookedThrough, aliases: frozenset[str]) -> Finding | None:
+    """``static_violation`` below the aliases already being expanded (by full name)."""
+    if isinstance(typ, TypeAliasType) and typ.alias is not None:
+        if typ.alias.fullname in aliases:
+            return None
+        aliases = aliases | {typ.alias.fullname}
     _, inner, _ = read_marker(typ)
     proper = get_proper_type(inner)
     if isinstance(proper, (UnionType, TupleType)):
-        return _first_violation(proper.items, looked_through)
+        return _first_violation(proper.items, looked_through, aliases)
     if not isinstance(proper, Instance):
         return None
     if proper.type.fullname in ("builtins.tuple", "builtins.frozenset"):
-        return _first_violation(proper.args, looked_through)
+        return _first_violation(proper.args, looked_through, aliases)
     return class_violation(proper, looked_through)
 
 
-def _first_violation(types: list[Type] | tuple[Type, ...], looked_through: LookedThrough) -> Finding | None:
+def _first_violation(
+    types: list[Type] | tuple[Type, ...], looked_through: LookedThrough, aliases: frozenset[str]
+) -> Finding | None:
     for item in types:
-        found = static_violation(item, looked_through)
+        found = _violation(item, looked_through, aliases)
         if found is not None:
             return found
     return None
@@ -242,10 +254,24 @@ def is_array_class(info: TypeInfo) -> bool:
 
 
 def describe(typ: Type) -> str:
-    """A short, runtime-like spelling of a type: ``jax.Array``, ``list[int]``, ``pkg.Config``."""
-    if isinstance(typ, TypeAliasType) and typ.alias is not None and typ.alias.fullname in MARKER_ALIASES:
-        kind = MARKER_ALIASES[typ.alias.fullname]
-        return f"{kind.capitalize()}[{', '.join(describe(arg) for arg in typ.args)}]"
+    """A short, runtime-like spelling of a type: ``jax.Array``, ``list[int]``, ``pkg.Config``.
+
+    A recursive alias is spelled out once, then by its name.
+    """
+    return _describe(typ, frozenset())
+
+
+def _describe(typ: Type, aliases: frozenset[str]) -> str:
+    def describe(arg: Type) -> str:
+        return _describe(arg, aliases)
+
+    if isinstance(typ, TypeAliasType) and typ.alias is not None:
+        if typ.alias.fullname in MARKER_ALIASES:
+            kind = MARKER_ALIASES[typ.alias.fullname]
+            return f"{kind.capitalize()}[{', '.join(describe(arg) for arg in typ.args)}]"
+        if typ.alias.fullname in aliases:
+            return typ.alias.name
+        aliases = aliases | {typ.alias.fullname}
     proper: ProperType = get_proper_type(typ)
     if isinstance(proper, Instance):
         info = proper.type

@@ -49,7 +49,7 @@ def _forward_reference(case: Case) -> bool:
 
 def _quoted_reference(case: Case) -> bool:
     spec = _class(case)
-    if spec is None or case.side != "plugin" or not case.finding.target:
+    if spec is None or case.finding.target not in dict(spec.fields):
         return False
     return spec.name in references(dict(spec.fields)[case.finding.target])
 
@@ -82,7 +82,8 @@ DIVERGENCES: tuple[Divergence, ...] = (
         "known gap (jaxtypes/annotations.py): a quoted class name inside an annotation "
         "(Static[\"Node\"], with or without `from __future__ import annotations`) stays a "
         "typing.ForwardRef at run time and gets the benefit of the doubt, even when it names the "
-        "class being defined (the generator quotes every self-reference).",
+        "class being defined (the generator quotes every self-reference). The plugin reports that "
+        "field, the runtime nothing or another part of its type.",
         _quoted_reference,
     ),
     Divergence(

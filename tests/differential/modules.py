@@ -260,7 +260,7 @@ def types(classes: list[str]) -> st.SearchStrategy[Type]:
         st.sampled_from(LEAVES).map(lambda s: ("leaf", s)),
         *([st.sampled_from(classes).map(lambda name: ("ref", name))] if classes else []),
     )
-    one = st.sampled_from(["tuple", "optional", "list", "dict", "frozenset", "tuple", "optional", "static", "dynamic"])
+    one = st.sampled_from(["tuple", "optional", "list", "dict", "frozenset"] * 2 + ["static", "dynamic"])
     two = st.sampled_from(["pair", "union"])
 
     def extend(inner: st.SearchStrategy[Type]) -> st.SearchStrategy[Type]:
@@ -280,13 +280,13 @@ def _field_type(classes: list[str]) -> st.SearchStrategy[Type]:
 
 @st.composite
 def units(draw: st.DrawFn, index: int) -> Unit:
-    """One unit: 1-3 classes, maybe a holder class and its call, maybe jitted functions."""
-    count = draw(st.integers(1, 3))
+    """One unit: 1-2 classes, maybe a holder class and its call, maybe jitted functions."""
+    count = draw(st.integers(1, 2))
     names = [f"C{index}_{i}" for i in range(count)]
     elements: list[Element] = []
     for i, name in enumerate(names):
         earlier = {c.name: c.kind for c in elements if isinstance(c, ClassSpec)}
-        kind = draw(st.sampled_from(["static", "static", "pytree", "pytree", "unfrozen", "stdlib_frozen", "stdlib_mutable", "subclass"]))
+        kind = draw(st.sampled_from(["static"] * 3 + ["pytree"] * 3 + ["unfrozen", "stdlib_frozen", "stdlib_mutable", "subclass"]))
         statics = [n for n, k in earlier.items() if k == "static"]
         if kind == "subclass" and not statics:
             kind = "static"

@@ -253,6 +253,17 @@ class Node:
 class Tree:
     parent: Static[Tree]  # E: static-dynamic-child
 """,
+    "recursive_aliases": """
+from typing_extensions import TypeAlias
+
+Tree: TypeAlias = Union[int, tuple["Tree", ...]]
+Nested: TypeAlias = Optional[list["Nested"]]
+
+@static_dataclass
+class UsesAliases:
+    tree: Tree
+    nested: Nested  # E: static-unhashable
+""",
     "seed_fixes": """
 @static_dataclass
 class VehicleConfig:
