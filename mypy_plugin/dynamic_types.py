@@ -9,13 +9,13 @@ benefit of the doubt, as the runtime gives it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from mypy.nodes import TypeInfo
+from mypy.plugin import CheckerPluginInterface
 from mypy.types import AnyType, Instance, Type, TypeOfAny, UnionType, get_proper_type
 
 from jaxtypes.rules import JIT_UNSUPPORTED_ARGUMENT
-from mypy_plugin.static_positions import no_dependency
+from mypy_plugin.dependencies import recorder
+from mypy_plugin.jit_targets import is_registered_pytree
 from mypy_plugin.stdlib_dataclasses import EQUALITY_KEY
 from mypy_plugin.type_rules import Finding, is_array_class, jaxtypes_kind, static_violation
 
@@ -36,19 +36,18 @@ JAX_NODE_CLASSES = frozenset(
 """Scalars and the containers jax registers as pytree nodes (besides ``None`` and namedtuples)."""
 
 
-def dynamic_violation(typ: Type, is_pytree: Callable[[TypeInfo], bool]) -> Finding | None:
-    """Why a value of type ``typ`` can never be a traced argument of jit, or None if it can be.
-
-    ``typ`` is the type inside any marker; ``is_pytree`` recognises classes registered with
-    ``jax.tree_util``.
-    """
+def dynamic_violation(api: CheckerPluginInterface, typ: Type) -> Finding | None:
+    """Why a value of type ``typ`` (the type inside any marker) can never be a traced argument
+    of jit, or None if it can be."""
     proper = get_proper_type(typ)
     if isinstance(proper, UnionType):
-        return next((f for f in (dynamic_violation(item, is_pytree) for item in proper.items) if f), None)
+        return next((f for f in (dynamic_violation(api, item) for item in proper.items) if f), None)
     if not isinstance(proper, Instance) or not _is_bare(proper):
         return None
     info = proper.type
-    if _is_jax_type(info) or is_pytree(info) or _is_library_pytree(info) or _is_open(info):
+    looked_through = recorder(api)
+    looked_through(info)
+    if _is_jax_type(info) or is_registered_pytree(api, info) or _is_library_pytree(info) or _is_open(info):
         return None
     name = info.name if info.module_name == "builtins" else info.fullname
     if jaxtypes_kind(info) == "static":
@@ -57,7 +56,7 @@ def dynamic_violation(typ: Type, is_pytree: Callable[[TypeInfo], bool]) -> Findi
             f"is typed {name}, a static_dataclass, but is marked Dynamic[...]",
             "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument",
         )
-    hashable = static_violation(proper, no_dependency) is None
+    hashable = static_violation(proper, looked_through) is None
     fix = f"annotate the parameter Static[{name}]: it hashes by value, so jit can compile it in"
     return Finding(JIT_UNSUPPORTED_ARGUMENT, f"is typed {name}, which is not a JAX type", fix if hashable else None)
 

@@ -19,8 +19,6 @@ module; ``Jitted.__get__`` keeps them, shifted past ``self``, when a method is b
 
 from __future__ import annotations
 
-import functools
-
 from mypy.nodes import ARG_POS, ARG_STAR, Context, Decorator, Expression, FuncDef, MemberExpr, RefExpr, TypeInfo
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
@@ -28,16 +26,16 @@ from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
 from jaxtypes.rules import JIT_METHOD_SELF, MARKER_MISUSE
 from mypy_plugin.classes import is_static_class
 from mypy_plugin.codes import error_code
+from mypy_plugin.dependencies import recorder
 from mypy_plugin.dynamic_types import dynamic_violation
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
-    is_registered_pytree,
     method_owner,
     plain_class_self,
     refers_to_class,
 )
-from mypy_plugin.static_positions import Statics, no_dependency, read_statics
+from mypy_plugin.static_positions import Statics, read_statics
 from mypy_plugin.type_rules import Finding, jaxtypes_kind, read_marker, static_violation
 
 JIT = "jaxtypes.jitted.jit"
@@ -146,7 +144,6 @@ def _check_parameters(
     ctx: FunctionContext, signature: CallableType, qualname: str, skip_self: bool, contexts: list[Context]
 ) -> list[str]:
     """Report each parameter jit would refuse (``self`` aside); return the names of the static ones."""
-    is_pytree = functools.partial(is_registered_pytree, ctx.api)
     static_names = []
     parameters = zip(signature.arg_names, signature.arg_kinds, signature.arg_types, contexts)
     for name, kind, typ, context in list(parameters)[int(skip_self):]:
@@ -160,9 +157,9 @@ def _check_parameters(
                 "give each static setting a parameter of its own, annotated Static[...]",
             )
         elif finding is None and marker == "static":
-            finding = static_violation(inner, no_dependency)
+            finding = static_violation(inner, recorder(ctx.api))
         elif finding is None and not static:
-            finding = dynamic_violation(inner, is_pytree)
+            finding = dynamic_violation(ctx.api, inner)
         if static and name is not None:
             static_names.append(name)
         if finding is not None:

@@ -101,7 +101,7 @@ def _check_definition(
                 what, fix = problem
                 api.fail(JIT_METHOD_SELF.message(qualname, what, fix), fun, code=error_code(JIT_METHOD_SELF))
         elif static:
-            finding = static_finding(typ)
+            finding = static_finding(api, typ)
             if finding is not None:
                 where = f"parameter {name!r} of {qualname}"
                 api.fail(finding.message(where), fun, code=error_code(finding.rule))

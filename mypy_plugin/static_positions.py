@@ -20,7 +20,6 @@ from mypy.nodes import (
     MemberExpr,
     StrExpr,
     TupleExpr,
-    TypeInfo,
     UnaryExpr,
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
@@ -29,6 +28,7 @@ from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleTyp
 from jaxtypes.rules import STATIC_IDENTITY_HASH
 from mypy_plugin.bound_methods import bound_method_finding
 from mypy_plugin.codes import error_code
+from mypy_plugin.dependencies import recorder
 from mypy_plugin.type_rules import Finding, static_violation
 
 _NUMS = "__jaxtypes_static_argnums__"
@@ -151,19 +151,15 @@ def call_hook(ctx: MethodContext) -> Type:
 
 def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Finding | None:
     """What is wrong with a value of type ``typ``, written ``expr``, in a static position."""
-    finding = static_finding(typ)
+    finding = static_finding(api, typ)
     if finding is None and isinstance(expr, MemberExpr):
         finding = bound_method_finding(expr, api.get_expression_type(expr.expr))
     return finding
 
 
-def static_finding(typ: Type) -> Finding | None:
+def static_finding(api: CheckerPluginInterface, typ: Type) -> Finding | None:
     """``static_violation``, with a fix for a plain class (not a jaxtypes field) that hashes by identity."""
-    finding = static_violation(typ, no_dependency)
+    finding = static_violation(typ, recorder(api))
     if finding is not None and finding.rule is STATIC_IDENTITY_HASH:
         return finding._replace(fix=IDENTITY_HASH_FIX)
     return finding
-
-
-def no_dependency(info: TypeInfo) -> None:
-    """The checker API cannot register plugin dependencies; the module using a class depends on it."""

@@ -1,0 +1,35 @@
+"""Dependencies of checked code on the classes a check looked through, for the daemon.
+
+mypy's checker API has no ``add_plugin_dependency``; semantic analysis records its plugin
+dependencies in the module's ``plugin_deps``, which mypy reads when it computes the module's
+fine-grained dependencies after checking it. Adding to the same table while checking makes
+``dmypy`` recheck a jitted function or a call when a class it judged changes (a ``__hash__``
+added or removed), as the class hooks do for fields.
+"""
+
+from __future__ import annotations
+
+from mypy.nodes import TypeInfo
+from mypy.plugin import CheckerPluginInterface
+from mypy.server.trigger import make_wildcard_trigger
+
+from mypy_plugin.type_rules import LookedThrough
+
+
+def recorder(api: CheckerPluginInterface) -> LookedThrough:
+    """A ``looked_through`` callback making the code being checked depend on each class it is given."""
+    tree = getattr(api, "tree", None)
+    scope = getattr(api, "tscope", None)
+    if tree is None or scope is None:
+        return _ignore
+    target = scope.current_target()
+
+    def record(info: TypeInfo) -> None:
+        if info.module_name != "builtins":
+            tree.plugin_deps.setdefault(make_wildcard_trigger(info.fullname), set()).add(target)
+
+    return record
+
+
+def _ignore(info: TypeInfo) -> None:
+    """Where the checker's internals are not as expected, record nothing."""
