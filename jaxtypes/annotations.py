@@ -8,6 +8,7 @@ jitted function are all checked here, once, when the class or function is define
 from __future__ import annotations
 
 import builtins
+import collections.abc
 import dataclasses
 import inspect
 import sys
@@ -167,13 +168,38 @@ def resolve_hint(annotation: Any, globalns: dict[str, Any], localns: dict[str, A
 
     Works on string annotations (``from __future__ import annotations``); a name that is not
     defined (yet) becomes a ``typing.ForwardRef`` inside the result instead of failing, so the
-    markers around it can still be read and ``forward_refs`` can tell what is missing.
+    markers around it can still be read and ``forward_refs`` can tell what is missing. A
+    quoted name nested in the annotation (``Static["Node"]``) is evaluated the same way.
     """
+    return _resolve(annotation, _Lenient(globalns, localns or {}), _QUOTE_DEPTH)
+
+
+_QUOTE_DEPTH = 8
+"""How many quoted names deep ``resolve_hint`` evaluates (a name may stand for a string)."""
+
+
+def _resolve(annotation: Any, names: _Lenient, depth: int) -> Any:
     if isinstance(annotation, typing.ForwardRef):
         annotation = annotation.__forward_arg__
-    if not isinstance(annotation, str):
+    if isinstance(annotation, str):
+        evaluated = eval(annotation, names._globalns, names)  # noqa: S307
+        undefined = isinstance(evaluated, typing.ForwardRef) and evaluated.__forward_arg__ == annotation
+        return evaluated if undefined or depth == 0 else _resolve(evaluated, names, depth - 1)
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        inner = _resolve(annotation.__origin__, names, depth)
+        return annotation if inner is annotation.__origin__ else typing.Annotated[(inner, *annotation.__metadata__)]
+    args = typing.get_args(annotation)
+    if not args or origin in (typing.Literal, collections.abc.Callable):
         return annotation
-    return eval(annotation, globalns, _Lenient(globalns, localns or {}))  # noqa: S307
+    resolved = tuple(arg if arg is Ellipsis else _resolve(arg, names, depth) for arg in args)
+    if all(new is old for new, old in zip(resolved, args)):
+        return annotation
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[resolved]
+    if isinstance(annotation, types.GenericAlias):
+        return types.GenericAlias(origin, resolved)
+    return annotation.copy_with(resolved)
 
 
 def forward_refs(hint: Any) -> list[str]:

@@ -142,9 +142,10 @@ class ClassRules:
         return None
 
     def check_fields(self) -> list[str]:
-        """Check each field declared in the body; returns the names of the static (meta) fields."""
+        """Check each field (inherited from stdlib dataclasses, then declared in the body);
+        returns the names of the static (meta) fields."""
         meta: list[str] = []
-        for field in self.own_fields():
+        for field in [*self.inherited_fields(), *self.own_fields()]:
             where = f"{self.info.name}.{field.name}"
             kind, inner, misuse = read_marker(field.type)
             if misuse is not None:
@@ -186,6 +187,28 @@ class ClassRules:
             hash_by_id, default = self.field_options(stmt)
             fields.append(Field(lvalue.name, lvalue, typ, hash_by_id, default))
         return fields
+
+    def inherited_fields(self) -> list[Field]:
+        """Fields inherited from stdlib dataclass bases, reported at the class: the runtime
+        checks every dataclass field, and a jaxtypes base has checked its own already."""
+        own = {stmt.lvalues[0].name for stmt in self.ctx.cls.defs.body
+               if isinstance(stmt, AssignmentStmt) and isinstance(stmt.lvalues[0], NameExpr)}
+        fields: dict[str, Field] = {}
+        for base in reversed(self.info.mro[1:-1]):
+            dataclass = base.metadata.get("dataclass")
+            if dataclass is None:
+                continue
+            self.looked_through(base)
+            for attr in dataclass["attributes"]:
+                symbol = base.names.get(attr["name"])
+                if attr["name"] in own or symbol is None or not isinstance(symbol.node, Var):
+                    continue
+                if METADATA_KEY in base.metadata:
+                    fields.pop(attr["name"], None)
+                    continue
+                typ = symbol.node.type or AnyType(TypeOfAny.unannotated)
+                fields[attr["name"]] = Field(attr["name"], self.ctx.cls, typ, False, None)
+        return list(fields.values())
 
     def field_options(self, stmt: AssignmentStmt) -> tuple[bool, Expression | None]:
         """``hash_by_id`` and the default value of a field's assignment, if it has them."""

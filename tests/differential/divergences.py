@@ -47,13 +47,6 @@ def _forward_reference(case: Case) -> bool:
     return bool(references(dict(spec.fields)[case.finding.target]) & later)
 
 
-def _quoted_reference(case: Case) -> bool:
-    spec = _class(case)
-    if spec is None or case.finding.target not in dict(spec.fields):
-        return False
-    return spec.name in references(dict(spec.fields)[case.finding.target])
-
-
 def _construction_only(case: Case) -> bool:
     spec = _class(case)
     return case.side == "plugin" and spec is not None and spec.kind == "subclass" and case.finding.code == "static-subclass"
@@ -76,15 +69,6 @@ DIVERGENCES: tuple[Divergence, ...] = (
         "the class is created, so the name is not defined yet and gets the benefit of the doubt; "
         "mypy sees the whole module.",
         _forward_reference,
-    ),
-    Divergence(
-        "quoted-reference",
-        "known gap (jaxtypes/annotations.py): a quoted class name inside an annotation "
-        "(Static[\"Node\"], with or without `from __future__ import annotations`) stays a "
-        "typing.ForwardRef at run time and gets the benefit of the doubt, even when it names the "
-        "class being defined (the generator quotes every self-reference). The plugin reports that "
-        "field, the runtime nothing or another part of its type.",
-        _quoted_reference,
     ),
     Divergence(
         "construction-only",

@@ -1,8 +1,9 @@
 """What the runtime and the plugin each say about a generated unit, in one shape: findings.
 
-A finding is ``(element index, target, code)``: the target is a field or parameter name, or ``""``
-for the element as a whole (a class-level rule, a call, a jitted method). The runtime gives at most
-one per unit (it stops at the first error); the plugin gives every one it sees.
+A finding is ``(element index, target, code)``: the target is a field name, or ``""`` for the
+element as a whole (a class-level rule, an inherited field, a call, a jitted function). The
+runtime gives at most one per unit (it stops at the first error); the plugin gives every one
+it sees.
 """
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ def _locate_runtime(error: JaxtypesError, unit: Unit, lines: list[Lines], raised
             return Finding(index, "", error.code)
         if isinstance(element, ClassSpec) and element.name == owner:
             field = re.split(r"[.\[{]", error.where.partition(".")[2])[0]
-            return Finding(index, field, error.code)
+            inherited = field not in dict(element.fields)
+            return Finding(index, "" if inherited else field, error.code)
     raise AssertionError(f"runtime error names nothing generated: {error}")
 
 

@@ -264,6 +264,19 @@ class UsesAliases:
     tree: Tree
     nested: Nested  # E: static-unhashable
 """,
+    "inherited_stdlib_fields": """
+@dataclasses.dataclass(frozen=True)
+class Base:
+    items: list[int]
+
+@static_dataclass
+class Config(Base):  # E: static-unhashable
+    extra: int
+
+@static_dataclass
+class Sub(Config):
+    more: int
+""",
     "seed_fixes": """
 @static_dataclass
 class VehicleConfig:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Optional
 
 import jax
 import jax.numpy as jnp
@@ -113,3 +114,12 @@ def test_a_static_field_holding_its_own_pytree_class_is_refused() -> None:
             parent: Static[Tree]
 
     assert info.value.code == "static-dynamic-child"
+
+
+def test_a_quoted_name_inside_an_annotation_is_resolved() -> None:
+    with pytest.raises(jt.StaticClassError, match=r"Tree.parent is typed Tree, a pytree_dataclass"):
+
+        @pytree_dataclass
+        class Tree:
+            leaf: jax.Array
+            parent: Static[Optional["Tree"]]
