@@ -131,10 +131,9 @@ def _check_self(
     ctx: FunctionContext, owner: TypeInfo, signature: CallableType, qualname: str, fun: Expression
 ) -> list[str]:
     """``self`` is static for a static class, traced for a pytree class, refused for any other."""
-    kind = jaxtypes_kind(owner) or ("static" if is_static_class(owner) else None)
-    if kind == "static":
+    if is_static_class(owner):
         return [name for name in signature.arg_names[:1] if name is not None]
-    if kind is None:
+    if jaxtypes_kind(owner) is None:
         what, fix = plain_class_self(_qualname(owner))
         ctx.api.fail(JIT_METHOD_SELF.message(qualname, what, fix), fun, code=error_code(JIT_METHOD_SELF))
     return []
@@ -174,13 +173,12 @@ def _is_static_class_type(typ: Type) -> bool:
 
 
 def _parameter_contexts(
-    ctx: FunctionContext, function: FuncDef | None, signature: CallableType, fun: Expression
+    ctx: FunctionContext, function: FuncDef, signature: CallableType, fun: Expression
 ) -> list[Context]:
     """Where to report each parameter: its own line under a decorator, else the jit call's argument."""
-    if isinstance(ctx.context, Decorator) and function is not None:
-        arguments = function.arguments
-        if [a.variable.name for a in arguments] == signature.arg_names:
-            return list(arguments)
+    arguments = function.arguments
+    if isinstance(ctx.context, Decorator) and [a.variable.name for a in arguments] == signature.arg_names:
+        return list(arguments)
     return [fun] * len(signature.arg_names)
 
 
