@@ -3,8 +3,8 @@
 Comparing a unit gives *disagreements*: a finding only one side has, where both looked. Each must
 match one kind below (its predicate), or the test fails: a plugin or runtime bug. A finding the
 runtime never reached (after its first error) is not a disagreement but *unverified*, counted
-under ``after-first-error``. Kinds marked ``known gap`` are bugs whose fix lies outside the files
-this suite's authors change; they stay listed until fixed.
+under ``AFTER_FIRST_ERROR``. Kinds marked ``known gap`` are bugs in the module they name; each
+stays listed until that module is fixed, and then matches nothing.
 """
 
 from __future__ import annotations

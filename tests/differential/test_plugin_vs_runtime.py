@@ -16,7 +16,7 @@ from hypothesis import event, given
 
 from tests.differential.budget import generated
 from tests.differential.compare import compare
-from tests.differential.divergences import classify
+from tests.differential.divergences import AFTER_FIRST_ERROR, classify
 from tests.differential.modules import ClassSpec, Unit, examples
 from tests.differential.verdicts import locate_plugin, plugin_verdict, runtime_verdict, write
 
@@ -41,7 +41,7 @@ def test_plugin_and_runtime_agree(units: list[Unit], cache_dir: Path) -> None:
                 assert where.first <= runtime.defined_line <= where.last, (runtime.message, source)
             comparison = compare(unit, runtime.finding, locate_plugin(plugin[path.name], unit, lines))
             for finding in comparison.unverified:
-                event("unverified: after-first-error", finding.code)
+                event(f"unverified: {AFTER_FIRST_ERROR}", finding.code)
             for case in comparison.disagreements:
                 kind = classify(case)
                 assert kind is not None, (
