@@ -1,4 +1,5 @@
-"""Call hooks: bound methods passed into static fields by constructors and ``dataclasses.replace``.
+"""Call hooks: bound methods, lambdas and local functions passed into static fields by
+constructors and ``dataclasses.replace``.
 
 Which arguments are static comes from the class's ``info.metadata["jaxtypes"]`` (every field of
 a static class, the ``meta_fields`` of a pytree class), so the check works on classes from the
@@ -11,7 +12,7 @@ from mypy.nodes import Expression, MemberExpr, TypeInfo
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 from mypy.types import Instance, Type, get_proper_type
 
-from mypy_plugin.bound_methods import bound_method_finding
+from mypy_plugin.callable_values import bound_method_finding, fresh_callable_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.type_rules import METADATA_KEY
 
@@ -39,11 +40,15 @@ def replace_hook(ctx: FunctionContext) -> Type:
 
 def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | None, expr: Expression) -> None:
     facts = info.metadata[METADATA_KEY]
-    if name is None or not isinstance(expr, MemberExpr):
+    if name is None or (facts["kind"] == "pytree" and name not in facts["meta_fields"]):
         return
-    if facts["kind"] == "pytree" and name not in facts["meta_fields"]:
-        return
-    finding = bound_method_finding(expr, api.get_expression_type(expr.expr))
+    if isinstance(expr, MemberExpr):
+        finding = bound_method_finding(expr, api.get_expression_type(expr.expr))
+    else:
+        # The checker's scope (not part of the plugin interface) names the enclosing functions.
+        scope = getattr(api, "tscope", None)
+        module, enclosing = (scope.module or "", scope.functions) if scope is not None else ("", [])
+        finding = fresh_callable_finding(expr, module, enclosing)
     if finding is not None:
         api.fail(finding.message(f"{info.name}.{name}"), expr, code=error_code(finding.rule))
 

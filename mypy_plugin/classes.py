@@ -27,7 +27,7 @@ from mypy.server.trigger import make_wildcard_trigger
 from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
 from jaxtypes.rules import MARKER_MISUSE, STATIC_NOT_FROZEN, STATIC_SUBCLASS
-from mypy_plugin.bound_methods import bound_method_finding
+from mypy_plugin.callable_values import bound_method_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.type_rules import (
     METADATA_KEY,

@@ -15,7 +15,7 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext
 from mypy.types import Instance, get_proper_type
 
 from jaxtypes.rules import JIT_BOUND_METHOD
-from mypy_plugin.bound_methods import is_instance_method
+from mypy_plugin.callable_values import is_instance_method
 from mypy_plugin.codes import error_code
 from mypy_plugin.type_rules import is_array_class, jaxtypes_kind
 

@@ -26,7 +26,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
 from jaxtypes.rules import STATIC_IDENTITY_HASH
-from mypy_plugin.bound_methods import bound_method_finding
+from mypy_plugin.callable_values import bound_method_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.type_rules import Finding, static_violation

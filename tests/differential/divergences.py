@@ -3,17 +3,15 @@
 Comparing a unit gives *disagreements*: a finding only one side has, where both looked. Each must
 match one kind below (its predicate), or the test fails: a plugin or runtime bug. A finding the
 runtime never reached (after its first error) is not a disagreement but *unverified*, counted
-under ``AFTER_FIRST_ERROR``. Kinds marked ``known gap`` are bugs in the module they name; each
-stays listed until that module is fixed, and then matches nothing.
+under ``AFTER_FIRST_ERROR``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from typing import NamedTuple
 
-from tests.differential.modules import CallSpec, ClassSpec, JitSpec, Unit, references
+from tests.differential.modules import ClassSpec, Unit, references
 from tests.differential.verdicts import Finding
 
 
@@ -52,16 +50,6 @@ def _construction_only(case: Case) -> bool:
     return case.side == "plugin" and spec is not None and spec.kind == "subclass" and case.finding.code == "static-subclass"
 
 
-def _fresh_callable(case: Case) -> bool:
-    element = case.unit.elements[case.finding.element]
-    return case.side == "runtime" and isinstance(element, CallSpec) and case.finding.code == "static-fresh-callable"
-
-
-def _jit_checks_pending(case: Case) -> bool:
-    element = case.unit.elements[case.finding.element]
-    return isinstance(element, JitSpec) and importlib.util.find_spec("mypy_plugin.jaxtypes_jit") is None
-
-
 DIVERGENCES: tuple[Divergence, ...] = (
     Divergence(
         "forward-reference",
@@ -75,18 +63,6 @@ DIVERGENCES: tuple[Divergence, ...] = (
         "An undecorated subclass of a static class is refused when an instance is built (its "
         "constructor is the static one); no instance is built here. The plugin reports the class.",
         _construction_only,
-    ),
-    Divergence(
-        "fresh-callable-value",
-        "known gap (mypy_plugin/calls.py): a lambda passed to a static field is refused by the "
-        "runtime (static-fresh-callable); the plugin's call hook checks bound methods only.",
-        _fresh_callable,
-    ),
-    Divergence(
-        "jaxtypes-jit-pending",
-        "The plugin has no jaxtypes.jit checks (no mypy_plugin.jaxtypes_jit module); the runtime "
-        "checks every definition. Matches nothing once that module exists.",
-        _jit_checks_pending,
     ),
 )
 

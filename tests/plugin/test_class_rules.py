@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from jaxtypes import StaticValueError
 from tests.plugin.mypy_runner import check_in_process, expected
+from tests.source_modules import import_path
 
 HEADER = """\
 from __future__ import annotations
@@ -184,6 +186,32 @@ fine = [
     dataclasses.replace(bad, fn=module_function),
 ]
 """,
+    "fresh_callable_arguments": """
+@static_dataclass
+class Config:
+    fn: Callable[[int], int]
+
+def module_level(x: int) -> int:
+    return x
+
+def build() -> list[Config]:
+    def local(x: int) -> int:
+        return x
+
+    return [
+        Config(lambda x: x),  # E: static-fresh-callable
+        Config(fn=local),  # E: static-fresh-callable
+        dataclasses.replace(Config(module_level), fn=lambda x: x + 1),  # E: static-fresh-callable
+        Config(module_level),
+    ]
+
+class Factory:
+    def make(self) -> Config:
+        def local(x: int) -> int:
+            return x
+
+        return Config(local)  # E: static-fresh-callable
+""",
     "bound_method_defaults": """
 car = Vehicle(3)
 typed_car: Vehicle = Vehicle(4)
@@ -346,11 +374,6 @@ class Solver:
 """
 
 
-@pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("mypy_cache")
-
-
 def check(directory: Path, name: str, body: str, cache_dir: Path, *args: str) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """(found, expected) ``(line, code)`` pairs for ``body`` checked as module ``name``."""
     source = HEADER + body
@@ -378,6 +401,22 @@ def test_messages_name_field_reason_and_fix(tmp_path: Path, cache_dir: Path) -> 
     first = check_in_process(path, cache_dir)[0]
     assert first.message.startswith("Config.a is typed jax.Array, an array type: static values")
     assert "Fix: move it into a @jaxtypes.pytree_dataclass" in first.message
+
+
+def test_fresh_callable_messages_are_the_runtimes(tmp_path: Path, cache_dir: Path) -> None:
+    source = HEADER + CASES["fresh_callable_arguments"]
+    path = tmp_path / "fresh.py"
+    path.write_text(source)
+    plugin = [d.message for d in check_in_process(path, cache_dir)]
+    module = import_path(path, "fresh")
+    runtime = []
+    for build in (module.build, module.Factory().make):
+        with pytest.raises(StaticValueError) as raised:
+            build()
+        runtime.append(str(raised.value).partition(" [static-fresh-callable]")[0])
+    assert runtime == [plugin[0], plugin[3]]
+    assert plugin[1].startswith("Config.fn holds the local function build.<locals>.local: ")
+    assert plugin[2].startswith("Config.fn holds a lambda: ")
 
 
 def test_disable_error_code(tmp_path: Path, cache_dir: Path) -> None:
