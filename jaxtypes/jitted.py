@@ -264,7 +264,7 @@ def _static_args(
 
 def _is_static(param: inspect.Parameter, hint: Any, where: str, fn: object) -> bool:
     """Whether a parameter is static; raises if jit cannot take it the way it is annotated."""
-    kind, inner = read_marker(hint, where)
+    kind, inner = read_marker(hint, where, fn)
     static = kind == "static" or (kind is None and isinstance(inner, type) and is_static_class(inner))
     if static and param.kind in _VARIADIC:
         stars = "*" if param.kind is inspect.Parameter.VAR_POSITIONAL else "**"

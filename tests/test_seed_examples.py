@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import jax.numpy as jnp
+from tests.source_modules import import_path
 
 SEEDS = Path(__file__).resolve().parent.parent / "examples" / "seeds"
 
 
 def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, SEEDS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return import_path(SEEDS / f"{name}.py")
 
 
 def test_seed000_methods_see_the_replaced_instance() -> None:

@@ -8,7 +8,6 @@ it sees.
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import re
 import sys
@@ -20,6 +19,7 @@ from jaxtypes.errors import JaxtypesError
 from jaxtypes.rules import RULES_BY_CODE
 from tests.differential.modules import COMMON, COMMON_MODULE, CallSpec, ClassSpec, JitSpec, Lines, Unit
 from tests.plugin.mypy_runner import check_in_process
+from tests.source_modules import import_path
 
 
 class Finding(NamedTuple):
@@ -59,13 +59,9 @@ def write(directory: Path, units: list[Unit]) -> list[tuple[Path, list[Lines]]]:
 def runtime_verdict(path: Path, unit: Unit, lines: list[Lines]) -> RuntimeVerdict:
     """Import ``path`` as a fresh module (a new name each time) and read the first error it raises."""
     name = f"jaxtypes_dx_{next(_fresh_names)}_{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
     sys.path.insert(0, str(path.parent))
     try:
-        spec.loader.exec_module(module)
+        import_path(path, name)
     except Exception as raised:  # noqa: BLE001 (classified below; anything else fails the test)
         error = raised.__cause__ if isinstance(raised, RuntimeError) else raised
         if not isinstance(error, JaxtypesError):

@@ -69,9 +69,10 @@ def write_config(directory: Path, extra: str = "") -> Path:
 def check_in_process(path: Path, cache_dir: Path, *args: str) -> list[Diagnostic]:
     """Run mypy in this process on one file; the cache dir is shared to keep jax warm."""
     config = write_config(path.parent)
-    stdout, stderr, _ = mypy.api.run(
+    stdout, stderr, status = mypy.api.run(
         [str(path), "--config-file", str(config), "--cache-dir", str(cache_dir), *args]
     )
+    assert status in (0, 1), stdout + stderr
     assert "internal error" not in stdout + stderr, stdout + stderr
     return parse(stdout)
 

@@ -7,8 +7,6 @@ report it at the marked line with the runtime's message, word for word.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from jaxtypes import JaxtypesError
 from jaxtypes.rules import RULES_BY_CODE
 from tests.plugin.mypy_runner import check_in_process, expected
 from tests.plugin.test_plain_jax import HEADER as PLAIN_JAX_HEADER
+from tests.source_modules import import_path
 
 HEADER = PLAIN_JAX_HEADER + """
 import jaxtypes
@@ -290,15 +289,8 @@ def test_definition_matches_runtime(name: str, tmp_path: Path, cache_dir: Path) 
 
 def runtime_error(path: Path) -> JaxtypesError:
     """The jaxtypes error raised by importing ``path`` (under the module name mypy gives it)."""
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[path.stem] = module
-    try:
-        with pytest.raises(Exception) as raised:
-            spec.loader.exec_module(module)
-    finally:
-        del sys.modules[path.stem]
+    with pytest.raises(Exception) as raised:
+        import_path(path)
     error: BaseException | None = raised.value
     while error is not None and not isinstance(error, JaxtypesError):
         error = error.__cause__  # Python 3.11 wraps errors raised by __set_name__

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
 import textwrap
-from typing import Any
+from typing import Any, Optional
 
 import jax
 import jax.numpy as jnp
@@ -21,6 +19,7 @@ from jaxtypes import (
     pytree_dataclass,
     static_dataclass,
 )
+from tests.source_modules import import_path
 
 
 def class_creation_error(excinfo: pytest.ExceptionInfo[BaseException]) -> BaseException:
@@ -32,12 +31,7 @@ def class_creation_error(excinfo: pytest.ExceptionInfo[BaseException]) -> BaseEx
 def load_module(tmp_path: Any, name: str, source: str) -> Any:
     path = tmp_path / f"{name}.py"
     path.write_text(textwrap.dedent(source))
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return import_path(path, name)
 
 
 # --- static parameters from annotations -------------------------------------------------------
@@ -245,6 +239,16 @@ def test_static_on_variadic_parameters_is_marker_misuse() -> None:
         @jaxtypes.jit
         def g(**kwargs: Static[int]) -> int:
             return 0
+
+
+def test_a_nested_marker_on_a_parameter_says_where_the_function_is() -> None:
+    with pytest.raises(MarkerError, match=r"^parameter 'n' of .*nested inside") as excinfo:
+
+        @jaxtypes.jit
+        def f(x: jax.Array, n: Optional[Static[int]]) -> jax.Array:
+            return x
+
+    assert f"(defined at {__file__}:" in str(excinfo.value)
 
 
 # --- seed 000: methods and bound methods -------------------------------------------------------
