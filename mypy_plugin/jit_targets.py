@@ -12,10 +12,9 @@ from collections.abc import Iterable
 
 from mypy.nodes import CallExpr, Decorator, Expression, ExpressionStmt, FuncDef, MemberExpr, RefExpr, TypeInfo
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
-from mypy.types import Instance, get_proper_type
 
 from jaxtypes.rules import JIT_BOUND_METHOD
-from mypy_plugin.callable_values import is_instance_method
+from mypy_plugin.callable_values import bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.type_rules import is_array_class, jaxtypes_kind
 
@@ -70,14 +69,8 @@ def check_bound_method(ctx: FunctionContext | MethodContext, fun: Expression, ji
     """``jit(obj.method)`` with ``obj`` a mutable object (``jit-bound-method``), at ``fun``."""
     if not isinstance(fun, MemberExpr) or refers_to_class(fun.expr):
         return
-    owner = get_proper_type(ctx.api.get_expression_type(fun.expr))
-    if not isinstance(owner, Instance):
-        return
-    symbol = owner.type.get(fun.name)
-    info = owner.type
-    if symbol is None or not is_instance_method(symbol.node):
-        return
-    if jaxtypes_kind(info) is not None or is_array_class(info) or is_registered_pytree(ctx.api, info):
+    info = bound_method_owner(fun, ctx.api.get_expression_type(fun.expr))
+    if info is None or jaxtypes_kind(info) is not None or is_array_class(info) or is_registered_pytree(ctx.api, info):
         return
     name = info.name
     ctx.api.fail(
