@@ -18,6 +18,7 @@ from jaxtypes.fields import field
 from jaxtypes.markers import Dynamic, Static
 from jaxtypes.pytree import pytree_dataclass
 from jaxtypes.static import static_dataclass
+from jaxtypes.trusted import trusted_static
 
 if TYPE_CHECKING:
     from jaxtypes.jitted import Jitted, jit
@@ -38,6 +39,7 @@ __all__ = [
     "jit",
     "pytree_dataclass",
     "static_dataclass",
+    "trusted_static",
 ]
 
 

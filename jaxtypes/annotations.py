@@ -28,6 +28,7 @@ from jaxtypes.rules import (
     STATIC_UNHASHABLE,
     UNHASHABLE_FIXES,
 )
+from jaxtypes.trusted import is_trusted
 from jaxtypes.values import Violation, compares_by_identity, hashes_by_identity, is_pytree_class, is_static_class
 
 def check_static_type(hint: Any) -> None:
@@ -60,13 +61,14 @@ def check_static_type(hint: Any) -> None:
         raise Violation(STATIC_BOUND_METHOD, "is typed types.MethodType, a bound method")
     if is_static_class(cls) or cls is object or _is_open(cls):
         return
-    if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+    if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.frozen and not is_trusted(cls):  # type: ignore[attr-defined]
         raise Violation(STATIC_NOT_FROZEN, f"is typed {class_name(cls)}, a dataclass that is not frozen")
     if cls.__hash__ is None:
         raise Violation(STATIC_UNHASHABLE, f"is typed {class_name(cls)}, which is unhashable")
-    if dataclasses.is_dataclass(cls) and compares_by_identity(cls):
-        raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
-    if hashes_by_identity(cls) and cls.__module__ != "builtins":
+    by_identity = (dataclasses.is_dataclass(cls) and compares_by_identity(cls)) or (
+        hashes_by_identity(cls) and cls.__module__ != "builtins"
+    )
+    if by_identity and not is_trusted(cls):
         raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
 
 

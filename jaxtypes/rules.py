@@ -63,8 +63,9 @@ STATIC_IDENTITY_HASH = Rule(
     "a static value that hashes by identity",
     "it hashes and compares by identity, so after it is mutated jit silently reuses code "
     "compiled for its old contents (stale results), and every equal copy recompiles",
-    "make its class a @jaxtypes.static_dataclass (frozen, hashed by value), or give the field "
-    "jaxtypes.field(hash_by_id=True) if the value is a singleton you vouch for",
+    "make its class a @jaxtypes.static_dataclass (frozen, hashed by value); if equal values of "
+    "the class are always one object (it interns them, or is a singleton), declare it "
+    "@jaxtypes.trusted_static or list it in the trusted_static_types setting",
 )
 
 STATIC_NOT_FROZEN = Rule(
@@ -128,8 +129,9 @@ JIT_UNSUPPORTED_ARGUMENT = Rule(
 JIT_BOUND_METHOD = Rule(
     "jit-bound-method",
     "jit of a bound method of a mutable object",
-    "jit(obj.method) compiles obj's state into the code once; later changes to obj are "
-    "silently ignored (stale results)",
+    "jit(obj.method) compiles obj's state into the code once: later changes to obj are "
+    "silently ignored (stale results), and each new obj.method jitted again traces and "
+    "compiles again",
     "make the class a @jaxtypes.static_dataclass or @jaxtypes.pytree_dataclass, jit the "
     "method with @jaxtypes.jit, and change the object with dataclasses.replace",
 )

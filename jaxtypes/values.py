@@ -17,6 +17,7 @@ from collections.abc import Hashable
 from typing import Any, TypeVar
 
 from jaxtypes.errors import JaxtypesError, class_name
+from jaxtypes.trusted import is_trusted
 from jaxtypes.rules import (
     STATIC_BOUND_METHOD,
     STATIC_DYNAMIC_CHILD,
@@ -117,13 +118,16 @@ def static_key(value: Any) -> Hashable:
         raise Violation(STATIC_DYNAMIC_CHILD, f"holds {kind}")
     if PYTREE_CLASS_FLAG in cls.__dict__:
         raise Violation(STATIC_DYNAMIC_CHILD, f"holds a pytree_dataclass ({class_name(cls)})")
+    if isinstance(value, tuple):  # a NamedTuple (optax's GradientTransformation) or other subclass
+        steps = [f".{name}" for name in getattr(cls, "_fields", ())] or [f"[{i}]" for i in range(len(value))]
+        return (cls, tuple(_child_key(item, step) for item, step in zip(value, steps)))
     if isinstance(value, type) or callable(value):
         return _callable_key(value)
     if cls.__hash__ is None:
         return _unhashable(value)
     if dataclasses.is_dataclass(value):
         return _dataclass_key(value)
-    if hashes_by_identity(cls):
+    if hashes_by_identity(cls) and not is_trusted(cls):
         raise Violation(STATIC_IDENTITY_HASH, f"holds a {class_name(cls)}, which hashes by identity")
     return (cls, value)
 
@@ -160,7 +164,7 @@ def _callable_key(value: Any) -> Hashable:
         return value
     if dataclasses.is_dataclass(value):
         return _dataclass_key(value)
-    if not hashes_by_identity(type(value)) or _is_module_singleton(value):
+    if not hashes_by_identity(type(value)) or _is_module_singleton(value) or is_trusted(type(value)):
         return value  # type: ignore[no-any-return]
     raise Violation(
         STATIC_IDENTITY_HASH,
@@ -189,19 +193,32 @@ def _unhashable(value: Any) -> Hashable:
 
 
 def _dataclass_key(value: Any) -> Hashable:
-    """A frozen stdlib dataclass is static-safe when it hashes by value and so do its fields."""
+    """A frozen stdlib dataclass is static-safe when it hashes by value and so do its fields;
+    one with its own ``__eq__`` (``eq=False``) or a trusted one when its own hash works."""
     cls = type(value)
     params = cls.__dataclass_params__
-    if not params.frozen:
+    if not params.frozen and not is_trusted(cls):
         raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
-    if not params.eq:
-        if compares_by_identity(cls):
+    if not params.frozen or not params.eq:
+        if compares_by_identity(cls) and not is_trusted(cls):
             raise Violation(
                 STATIC_IDENTITY_HASH,
                 f"holds a {class_name(cls)}, a dataclass with eq=False that hashes by identity",
             )
-        return (cls, value)
+        return _own_hash_key(value)
     return (
         cls,
         tuple(_child_key(getattr(value, f.name), f".{f.name}") for f in dataclasses.fields(value)),
     )
+
+
+def _own_hash_key(value: Any) -> Hashable:
+    """The key of a dataclass that hashes by its own ``__hash__``: the value itself, once its
+    hash works; where it fails, the field at fault is named (an array inside an equinox module)."""
+    try:
+        hash(value)
+    except TypeError:
+        for f in dataclasses.fields(value):
+            _child_key(getattr(value, f.name), f".{f.name}")
+        raise Violation(STATIC_UNHASHABLE, f"holds a {class_name(type(value))}, which is unhashable") from None
+    return (type(value), value)

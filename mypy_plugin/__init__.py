@@ -11,10 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 from mypy.nodes import TypeInfo
+from mypy.options import Options
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
 
-from mypy_plugin import codes, jaxtypes_jit, plain_jax
+from mypy_plugin import codes, jaxtypes_jit, plain_jax, trusted_types
 from mypy_plugin.calls import constructor_hook, replace_hook
 from mypy_plugin.classes import (
     PYTREE_DECORATOR,
@@ -25,23 +26,27 @@ from mypy_plugin.classes import (
     subclass_hook,
 )
 from mypy_plugin.guard import guarded
+from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jit_targets import PYTREE_CLASS_DECORATORS, registered_class_hook
 from mypy_plugin.stdlib_dataclasses import DATACLASS_MAKERS, tag_hook
-from mypy_plugin.static_positions import call_hook
+from mypy_plugin.static_positions import call_hook, plain_call_hook
 from mypy_plugin.type_rules import METADATA_KEY
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     STATIC_DECORATOR: guarded(static_class_hook, True),
     PYTREE_DECORATOR: guarded(pytree_class_hook, True),
     **dict.fromkeys(PYTREE_CLASS_DECORATORS, guarded(registered_class_hook, True)),
 }
-_guarded_tag_hook = guarded(tag_hook, None)
+_FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] = {
+    **dict.fromkeys(DATACLASS_MAKERS, guarded(tag_hook, None)),
+    trusted_types.DECORATOR: guarded(trusted_types.decorator_hook, None),
+}
+_guarded_mutation_hook = guarded(record_class_mutation, None)
 _guarded_subclass_hook = guarded(subclass_hook, None)
 _guarded_constructor_hook = guarded(constructor_hook, lambda ctx: ctx.default_return_type)
 _guarded_replace_hook = guarded(replace_hook, lambda ctx: ctx.default_return_type)
-_guarded_call_hook = guarded(call_hook, lambda ctx: ctx.default_return_type)
 _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     "dataclasses.replace": _guarded_replace_hook,
     plain_jax.JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
@@ -51,8 +56,8 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     jaxtypes_jit.FACTORY_NAME: guarded(jaxtypes_jit.factory_hook, lambda ctx: ctx.default_return_type),
 }
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
-    plain_jax.JITTED_CALL: _guarded_call_hook,
-    jaxtypes_jit.JITTED_CALL: _guarded_call_hook,
+    plain_jax.JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
+    jaxtypes_jit.JITTED_CALL: guarded(call_hook, lambda ctx: ctx.default_return_type),
     jaxtypes_jit.JITTED_GET: guarded(jaxtypes_jit.get_hook, lambda ctx: ctx.default_return_type),
     "functools.partial.__call__": guarded(plain_jax.partial_call_hook, lambda ctx: ctx.default_return_type),
 }
@@ -61,8 +66,15 @@ _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
 class JaxtypesPlugin(Plugin):
     """Dispatches mypy's hooks to the jaxtypes rules."""
 
+    def __init__(self, options: Options) -> None:
+        super().__init__(options)
+        self.settings = trusted_types.settings(options)  # a bad setting stops mypy here, once
+
     def get_class_decorator_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
-        return _guarded_tag_hook if fullname in DATACLASS_MAKERS else None
+        return _FIRST_PASS_CLASS_DECORATOR_HOOKS.get(fullname)
+
+    def get_customize_class_mro_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
+        return _guarded_mutation_hook
 
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
         return _CLASS_DECORATOR_HOOKS.get(fullname)
@@ -82,7 +94,8 @@ class JaxtypesPlugin(Plugin):
         return _METHOD_HOOKS.get(fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
-        return {"version": __version__, "codes": sorted(codes.ERROR_CODES)}
+        trusted = list(self.settings.trusted_static_types)
+        return {"version": __version__, "codes": sorted(codes.ERROR_CODES), "trusted_static_types": trusted}
 
     def _class(self, fullname: str) -> TypeInfo | None:
         symbol = self.lookup_fully_qualified(fullname)

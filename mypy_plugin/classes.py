@@ -32,6 +32,7 @@ from mypy_plugin.codes import error_code
 from mypy_plugin.type_rules import (
     METADATA_KEY,
     Finding,
+    Judge,
     NotReady,
     jaxtypes_kind,
     read_marker,
@@ -158,7 +159,7 @@ class ClassRules:
                 continue
             meta.append(field.name)
             if not field.hash_by_id:
-                finding = static_violation(inner, self.looked_through)
+                finding = static_violation(inner, Judge(self.api, self.looked_through))
                 if finding is None and field.default is not None:
                     finding = self.default_finding(field.default)
                 if finding is not None:

@@ -13,22 +13,22 @@ from mypy.nodes import TypeInfo
 from mypy.plugin import CheckerPluginInterface
 from mypy.server.trigger import make_wildcard_trigger
 
-from mypy_plugin.type_rules import LookedThrough
+from mypy_plugin.type_rules import Judge
 
 
-def recorder(api: CheckerPluginInterface) -> LookedThrough:
-    """A ``looked_through`` callback making the code being checked depend on each class it is given."""
+def recorder(api: CheckerPluginInterface) -> Judge:
+    """A ``Judge`` whose ``looked_through`` makes the code being checked depend on each class it is given."""
     tree = getattr(api, "tree", None)
     scope = getattr(api, "tscope", None)
     if tree is None or scope is None:
-        return _ignore
+        return Judge(api, _ignore)
     target = scope.current_target()
 
     def record(info: TypeInfo) -> None:
         if info.module_name != "builtins":
             tree.plugin_deps.setdefault(make_wildcard_trigger(info.fullname), set()).add(target)
 
-    return record
+    return Judge(api, record)
 
 
 def _ignore(info: TypeInfo) -> None:

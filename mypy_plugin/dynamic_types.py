@@ -45,8 +45,8 @@ def dynamic_violation(api: CheckerPluginInterface, typ: Type) -> Finding | None:
     if not isinstance(proper, Instance) or not _is_bare(proper):
         return None
     info = proper.type
-    looked_through = recorder(api)
-    looked_through(info)
+    judge = recorder(api)
+    judge.looked_through(info)
     if _is_jax_type(info) or is_registered_pytree(api, info) or _is_library_pytree(info) or _is_open(info):
         return None
     name = info.name if info.module_name == "builtins" else info.fullname
@@ -56,7 +56,7 @@ def dynamic_violation(api: CheckerPluginInterface, typ: Type) -> Finding | None:
             f"is typed {name}, a static_dataclass, but is marked Dynamic[...]",
             "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument",
         )
-    hashable = static_violation(proper, looked_through) is None
+    hashable = static_violation(proper, judge) is None
     fix = f"annotate the parameter Static[{name}]: it hashes by value, so jit can compile it in"
     return Finding(JIT_UNSUPPORTED_ARGUMENT, f"is typed {name}, which is not a JAX type", fix if hashable else None)
 

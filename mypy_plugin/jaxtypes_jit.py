@@ -78,7 +78,7 @@ def get_hook(ctx: MethodContext) -> Type:
 def _check_jitted(ctx: FunctionContext, explicit: Statics, fun: Expression, fun_type: Type) -> Type:
     """Check what is being jitted; return the ``Jitted`` type carrying its static positions."""
     result = ctx.default_return_type
-    check_bound_method(ctx, fun, "jaxtypes.jit")
+    check_bound_method(ctx, fun, "jaxtypes.jit", needs_evidence=False)
     signature = get_proper_type(fun_type)
     if not isinstance(signature, CallableType):
         return result

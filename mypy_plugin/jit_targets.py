@@ -16,6 +16,7 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext
 from jaxtypes.rules import JIT_BOUND_METHOD
 from mypy_plugin.callable_values import bound_method_owner
 from mypy_plugin.codes import error_code
+from mypy_plugin.jit_evidence import bound_method_evidence
 from mypy_plugin.type_rules import is_array_class, jaxtypes_kind
 
 PYTREE_CLASS_DECORATORS = frozenset(
@@ -65,23 +66,32 @@ def plain_class_self(name: str) -> tuple[str, str]:
     )
 
 
-def check_bound_method(ctx: FunctionContext | MethodContext, fun: Expression, jit_name: str) -> None:
-    """``jit(obj.method)`` with ``obj`` a mutable object (``jit-bound-method``), at ``fun``."""
+def check_bound_method(
+    ctx: FunctionContext | MethodContext, fun: Expression, jit_name: str, *, needs_evidence: bool
+) -> None:
+    """``jit(obj.method)`` with ``obj`` a mutable object (``jit-bound-method``), at ``fun``.
+
+    With ``needs_evidence`` (plain ``jax.jit``) it is reported only where ``jit_evidence`` shows
+    that it goes wrong; ``jaxtypes.jit``, which users opt into, refuses every such object.
+    """
     if not isinstance(fun, MemberExpr) or refers_to_class(fun.expr):
         return
     info = bound_method_owner(fun, ctx.api.get_expression_type(fun.expr))
     if info is None or jaxtypes_kind(info) is not None or is_array_class(info) or is_registered_pytree(ctx.api, info):
         return
     name = info.name
-    ctx.api.fail(
-        JIT_BOUND_METHOD.message(
-            f"{jit_name}({name}.{fun.name} bound to an instance)",
-            f"would compile that {name} instance's current attributes into the code; "
-            f"mutating it later (obj.attr = ...) changes nothing jit looks at",
-        ),
-        fun,
-        code=error_code(JIT_BOUND_METHOD),
+    what: str = (
+        f"would compile that {name} instance's current attributes into the code; "
+        f"mutating it later (obj.attr = ...) changes nothing jit looks at"
     )
+    fix = None
+    if needs_evidence:
+        found = bound_method_evidence(ctx.api, fun.expr, info, ctx.context)
+        if found is None:
+            return
+        what, fix = found
+    where = f"{jit_name}({name}.{fun.name} bound to an instance)"
+    ctx.api.fail(JIT_BOUND_METHOD.message(where, what, fix), fun, code=error_code(JIT_BOUND_METHOD))
 
 
 def registered_class_hook(ctx: ClassDefContext) -> bool:

@@ -73,7 +73,7 @@ def _check_jitted(
     signature = get_proper_type(fun_type)
     if isinstance(signature, CallableType):
         statics = statics.resolved(signature)
-    check_bound_method(ctx, fun, "jax.jit")
+    check_bound_method(ctx, fun, "jax.jit", needs_evidence=True)
     function = function_of(ctx.context, fun)
     if function is not None and isinstance(signature, CallableType):
         _check_definition(ctx, function, signature, statics, fun)

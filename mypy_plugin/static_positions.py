@@ -26,9 +26,10 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
 from jaxtypes.rules import STATIC_IDENTITY_HASH
-from mypy_plugin.callable_values import bound_method_finding
+from mypy_plugin.callable_values import bound_method_finding, bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.jit_evidence import changes_after_construction
 from mypy_plugin.type_rules import Finding, static_violation
 
 _NUMS = "__jaxtypes_static_argnums__"
@@ -127,7 +128,17 @@ def _literal(expr: Expression) -> int | str | None:
 
 
 def call_hook(ctx: MethodContext) -> Type:
-    """A call of a jitted function: the values passed in its static positions."""
+    """A call of a function jitted by ``jaxtypes.jit``: the values passed in its static positions."""
+    return _check_call(ctx, needs_evidence=False)
+
+
+def plain_call_hook(ctx: MethodContext) -> Type:
+    """A call of a function jitted by ``jax.jit``: the same, but a bound method is reported only
+    with evidence that its object changes (``jit_evidence``)."""
+    return _check_call(ctx, needs_evidence=True)
+
+
+def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
     statics = Statics.carried(ctx.type)
     if statics is None:
         return ctx.default_return_type
@@ -142,19 +153,25 @@ def call_hook(ctx: MethodContext) -> Type:
             else:
                 position = None  # after *args, positions are unknown
                 continue
-            finding = _argument_finding(ctx.api, expr, typ) if static else None
+            finding = _argument_finding(ctx.api, expr, typ, needs_evidence) if static else None
             if finding is not None:
                 where = f"{label} of this jitted call"
                 ctx.api.fail(finding.message(where), expr, code=error_code(finding.rule))
     return ctx.default_return_type
 
 
-def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Finding | None:
+def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool) -> Finding | None:
     """What is wrong with a value of type ``typ``, written ``expr``, in a static position."""
     finding = static_finding(api, typ)
-    if finding is None and isinstance(expr, MemberExpr):
-        finding = bound_method_finding(expr, api.get_expression_type(expr.expr))
-    return finding
+    if finding is not None or not isinstance(expr, MemberExpr):
+        return finding
+    owner_type = api.get_expression_type(expr.expr)
+    finding = bound_method_finding(expr, owner_type)
+    if finding is None or not needs_evidence:
+        return finding
+    owner = bound_method_owner(expr, owner_type)
+    change = changes_after_construction(api, expr.expr, owner) if owner is not None else None
+    return None if change is None else finding._replace(what=f"{finding.what}, and {change}")
 
 
 def static_finding(api: CheckerPluginInterface, typ: Type) -> Finding | None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from mypy.nodes import TypeInfo, Var
+from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.types import (
     AnyType,
     CallableType,
@@ -41,6 +42,7 @@ from jaxtypes.rules import (
     Rule,
 )
 from mypy_plugin.stdlib_dataclasses import compares_by_identity
+from mypy_plugin.trusted_types import is_trusted
 
 MARKER_ALIASES: dict[str, MarkerKind] = {
     "jaxtypes.markers.Static": "static",
@@ -77,6 +79,18 @@ class NotReady(Exception):
 
 LookedThrough = Callable[[TypeInfo], None]
 """Called with every class whose facts a classification used (dependencies, readiness)."""
+
+
+class Judge(NamedTuple):
+    """What classifying a type consults besides the type itself."""
+
+    api: CheckerPluginInterface | SemanticAnalyzerPluginInterface
+    """mypy's checker or semantic analyser: the settings and the loaded modules."""
+    looked_through: LookedThrough
+
+    def trusts(self, info: TypeInfo) -> bool:
+        """Whether ``info`` is a trusted static type (``trusted_types``)."""
+        return is_trusted(info, self.api)
 
 
 def jaxtypes_kind(info: TypeInfo) -> str | None:
@@ -151,7 +165,7 @@ def _type_arguments(typ: Type) -> list[Type]:
     return []
 
 
-def static_violation(typ: Type, looked_through: LookedThrough) -> Finding | None:
+def static_violation(typ: Type, judge: Judge) -> Finding | None:
     """Why a value of type ``typ`` can never be a correct static value, or None if it can be.
 
     Looks through markers, aliases, unions, tuples and frozensets. Classes that may have
@@ -159,10 +173,10 @@ def static_violation(typ: Type, looked_through: LookedThrough) -> Finding | None
     like at run time, where the value check at construction sees the real object. A recursive
     alias (``Tree = Union[int, tuple["Tree", ...]]``) is looked through once.
     """
-    return _violation(typ, looked_through, frozenset())
+    return _violation(typ, judge, frozenset())
 
 
-def _violation(typ: Type, looked_through: LookedThrough, aliases: frozenset[str]) -> Finding | None:
+def _violation(typ: Type, judge: Judge, aliases: frozenset[str]) -> Finding | None:
     """``static_violation`` below the aliases already being expanded (by full name)."""
     if isinstance(typ, TypeAliasType) and typ.alias is not None:
         if typ.alias.fullname in aliases:
@@ -171,28 +185,28 @@ def _violation(typ: Type, looked_through: LookedThrough, aliases: frozenset[str]
     _, inner, _ = read_marker(typ)
     proper = get_proper_type(inner)
     if isinstance(proper, (UnionType, TupleType)):
-        return _first_violation(proper.items, looked_through, aliases)
+        return _first_violation(proper.items, judge, aliases)
     if not isinstance(proper, Instance):
         return None
     if proper.type.fullname in ("builtins.tuple", "builtins.frozenset"):
-        return _first_violation(proper.args, looked_through, aliases)
-    return class_violation(proper, looked_through)
+        return _first_violation(proper.args, judge, aliases)
+    return class_violation(proper, judge)
 
 
 def _first_violation(
-    types: list[Type] | tuple[Type, ...], looked_through: LookedThrough, aliases: frozenset[str]
+    types: list[Type] | tuple[Type, ...], judge: Judge, aliases: frozenset[str]
 ) -> Finding | None:
     for item in types:
-        found = _violation(item, looked_through, aliases)
+        found = _violation(item, judge, aliases)
         if found is not None:
             return found
     return None
 
 
-def class_violation(instance: Instance, looked_through: LookedThrough) -> Finding | None:
+def class_violation(instance: Instance, judge: Judge) -> Finding | None:
     """The rule an instance of ``instance``'s class breaks in a static position, if any."""
     info = instance.type
-    looked_through(info)
+    judge.looked_through(info)
     if info.fullname in UNHASHABLE_FIXES:
         return Finding(
             STATIC_UNHASHABLE,
@@ -217,21 +231,23 @@ def class_violation(instance: Instance, looked_through: LookedThrough) -> Findin
     dataclass = info.metadata.get("dataclass")
     if dataclass is not None:
         if not dataclass["frozen"]:
+            if judge.trusts(info):
+                return None
             return Finding(STATIC_NOT_FROZEN, f"is typed {info.name}, a dataclass that is not frozen")
         if not compares_by_identity(info):
             return None
         if not any("__eq__" in base.names for base in info.mro[:-1]):
-            return _identity_hash(info)
-    return _hash_violation(info, looked_through)
+            return _identity_hash(info, judge)
+    return _hash_violation(info, judge)
 
 
-def _hash_violation(info: TypeInfo, looked_through: LookedThrough) -> Finding | None:
+def _hash_violation(info: TypeInfo, judge: Judge) -> Finding | None:
     """Python's rule: the first class in the MRO that defines ``__hash__`` or ``__eq__`` decides."""
     for base in info.mro:
-        looked_through(base)
+        judge.looked_through(base)
         if "__hash__" in base.names:
             if base.fullname == "builtins.object":
-                return _identity_hash(info)
+                return _identity_hash(info, judge)
             node = base.names["__hash__"].node
             if isinstance(node, Var) and isinstance(get_proper_type(node.type), NoneType):
                 return Finding(STATIC_UNHASHABLE, f"is typed {info.name}, which is unhashable")
@@ -244,7 +260,10 @@ def _hash_violation(info: TypeInfo, looked_through: LookedThrough) -> Finding | 
     return None
 
 
-def _identity_hash(info: TypeInfo) -> Finding:
+def _identity_hash(info: TypeInfo, judge: Judge) -> Finding | None:
+    """``static-identity-hash``, unless the class's identity is its value."""
+    if judge.trusts(info):
+        return None
     return Finding(STATIC_IDENTITY_HASH, f"is typed {info.name}, which hashes by identity")
 
 

@@ -66,9 +66,10 @@ def write_config(directory: Path, extra: str = "") -> Path:
     return path
 
 
-def check_in_process(path: Path, cache_dir: Path, *args: str) -> list[Diagnostic]:
-    """Run mypy in this process on one file; the cache dir is shared to keep jax warm."""
-    config = write_config(path.parent)
+def check_in_process(path: Path, cache_dir: Path, *args: str, extra_config: str = "") -> list[Diagnostic]:
+    """Run mypy in this process on one file (its folder holds the ``mypy.ini``, plus
+    ``extra_config``); the cache dir is shared to keep jax warm."""
+    config = write_config(path.parent, extra_config)
     stdout, stderr, status = mypy.api.run(
         [str(path), "--config-file", str(config), "--cache-dir", str(cache_dir), *args]
     )
@@ -77,7 +78,8 @@ def check_in_process(path: Path, cache_dir: Path, *args: str) -> list[Diagnostic
     return parse(stdout)
 
 
-def _environment() -> dict[str, str]:
+def environment() -> dict[str, str]:
+    """This environment, with the checkout first on the import path (the plugin is imported by name)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     return env
@@ -95,7 +97,7 @@ def run_dmypy(project: Path, status_file: Path, *args: str) -> list[Diagnostic]:
 
 def _run(project: Path, command: list[str]) -> list[Diagnostic]:
     result = subprocess.run(
-        command, cwd=project, env=_environment(), capture_output=True, text=True, timeout=300
+        command, cwd=project, env=environment(), capture_output=True, text=True, timeout=300
     )
     output = result.stdout + result.stderr
     assert result.returncode in (0, 1), output

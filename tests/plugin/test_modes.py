@@ -279,3 +279,82 @@ def test_jit_call_across_modules_in_the_daemon(jit_project: tuple[Path, JitProje
         assert run_dmypy(project, status, "run", "--", *JIT_FILES) == cold
     finally:
         run_dmypy(project, status, "stop")
+
+
+# Evidence and trust recorded in a class's metadata reach a module that uses the class, and follow
+# edits: a method that changes the instances makes jax.jit(engine.run) a bug; dropping
+# @jaxtypes.trusted_static makes Backend an identity-hashed static field.
+
+ENGINE = """\
+import jaxtypes
+
+class Engine:
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def run(self, x: int) -> int:
+        return x * self.k
+{tune}
+{trusted}
+class Backend:
+    pass
+"""
+
+TUNE = """
+    def tune(self) -> None:
+        self.k += 1
+"""
+
+USER = """\
+import jax
+import jaxtypes
+from engine import Backend, Engine
+
+@jaxtypes.static_dataclass
+class Config:
+    backend: Backend
+
+engine = Engine(2)
+run = jax.jit(engine.run)
+"""
+
+UNSAFE = [("user.py", 7, "static-identity-hash"), ("user.py", 10, "jit-bound-method")]
+EVIDENCE_FILES = ["user.py", "engine.py"]
+
+
+def set_engine(project: Path, safe: bool) -> None:
+    edit(project, "engine.py", ENGINE.format(tune="" if safe else TUNE, trusted="@jaxtypes.trusted_static" if safe else ""))
+
+
+@pytest.fixture
+def evidence_project(tmp_path: Path) -> Path:
+    (tmp_path / "engine.py").write_text(ENGINE.format(tune="", trusted="@jaxtypes.trusted_static"))
+    (tmp_path / "user.py").write_text(USER)
+    write_config(tmp_path)
+    return tmp_path
+
+
+def test_evidence_and_trust_follow_edits_of_another_module(evidence_project: Path) -> None:
+    project = evidence_project
+    assert run_mypy(project, *EVIDENCE_FILES) == []
+    set_engine(project, safe=False)
+    unsafe = run_mypy(project, *EVIDENCE_FILES)
+    assert codes(unsafe) == UNSAFE
+    assert run_mypy(project, "-n", "2", "--no-incremental", *EVIDENCE_FILES) == unsafe
+    assert run_mypy(project, "--no-native-parser", "--no-incremental", *EVIDENCE_FILES) == unsafe
+    set_engine(project, safe=True)
+    assert run_mypy(project, *EVIDENCE_FILES) == []
+    assert run_mypy(project, "-n", "2", *EVIDENCE_FILES) == []
+
+
+def test_evidence_and_trust_in_the_daemon(evidence_project: Path) -> None:
+    project = evidence_project
+    status = project / "dmypy.json"
+    try:
+        assert run_dmypy(project, status, "run", "--", *EVIDENCE_FILES) == []
+        set_engine(project, safe=False)
+        assert codes(run_dmypy(project, status, "run", "--", *EVIDENCE_FILES)) == UNSAFE
+        set_engine(project, safe=True)
+        assert run_dmypy(project, status, "run", "--", *EVIDENCE_FILES) == []
+    finally:
+        run_dmypy(project, status, "stop")

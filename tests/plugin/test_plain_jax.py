@@ -104,7 +104,7 @@ class Owner:
         jax.jit(registered.a)
         jax.jit(tree2.a)
         jax.jit(settings.static_self)
-        jax.jit(self.run)  # E: jit-bound-method
+        jax.jit(self.run)  # an Owner never changes: no evidence of a bug
 """,
     "static_self": """
 class Plain:
@@ -165,8 +165,11 @@ v = Vehicle(2)
 f(v)  # E: static-identity-hash
 f(ByValue())
 f(Frozen(1))
-f(v.wheels)  # E: static-bound-method
+f(v.wheels)  # v never changes: no evidence of a bug
 f(Vehicle.wheels)
+tuned = Vehicle(3)
+f(tuned.wheels)  # E: static-bound-method
+tuned.num_wheels = 4
 g(v, 1)  # E: static-identity-hash
 g(x=v, y=1)  # E: static-identity-hash
 g(1, y=v)
@@ -174,10 +177,89 @@ h(v, 1)  # E: static-identity-hash
 h([1], 1)  # E: static-unhashable
 jax.jit(f)(3)
 """,
-    "bound_method": """
+    "bound_method_never_changed": """
+v = Vehicle(2)
+wheels = jax.jit(v.wheels)
+unbound = jax.jit(Vehicle.wheels)
+
+
+def train(vehicle: Vehicle) -> None:
+    step = jax.jit(vehicle.wheels)
+    for _ in range(3):
+        step()
+    first = [w for w in [jax.jit(vehicle.wheels)]]
+
+
+def in_a_loop(vehicles: list[Vehicle]) -> None:
+    for vehicle in vehicles:
+        def later() -> None:
+            jax.jit(vehicle.wheels)
+""",
+    "bound_method_changed": """
+class Counter:
+    def __init__(self) -> None:
+        self.count = 0
+
+    def step(self, x: int) -> int:
+        self.count += 1
+        return x
+
+
+class Subcounter(Counter):
+    def other(self, x: int) -> int:
+        return x
+
+
+class Guarded:
+    def __setattr__(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    def run(self, x: int) -> int:
+        return x
+
+
+class Lazy:
+    def run(self, x: int) -> int:
+        return x
+
+    def load(self) -> None:
+        setattr(self, "k", 2)
+
+
+class Settled:
+    def __init__(self) -> None:
+        object.__setattr__(self, "k", 1)
+
+    def __post_init__(self) -> None:
+        self.j = 2
+
+    def run(self, x: int) -> int:
+        return x
+
+
+jax.jit(Counter().step)  # E: jit-bound-method
+jax.jit(Subcounter().other)  # E: jit-bound-method
+jax.jit(Guarded().run)  # E: jit-bound-method
+jax.jit(Lazy().run)  # E: jit-bound-method
+jax.jit(Settled().run)
 v = Vehicle(2)
 wheels = jax.jit(v.wheels)  # E: jit-bound-method
-unbound = jax.jit(Vehicle.wheels)
+v.num_wheels = 3
+w = Vehicle(2)
+other = jax.jit(w.wheels)  # E: jit-bound-method
+
+
+def retune(vehicle: Vehicle) -> None:
+    vehicle.num_wheels += 1
+""",
+    "bound_method_in_loops": """
+def train(vehicle: Vehicle, vehicles: list[Vehicle]) -> None:
+    for _ in range(3):
+        jax.jit(vehicle.wheels)()  # E: jit-bound-method
+    while vehicle.num_wheels:
+        print(jax.jit(vehicle.wheels)())  # E: jit-bound-method
+    steps = [jax.jit(v.wheels) for v in vehicles]  # E: jit-bound-method
+    table = {v: jax.jit(v.wheels) for v in vehicles}  # E: jit-bound-method
 """,
 }
 

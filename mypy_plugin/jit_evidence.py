@@ -1,0 +1,288 @@
+"""Evidence that plain ``jax.jit(obj.method)`` goes wrong, so that correct code is left alone.
+
+``jax.jit(env.reset)`` on an object that is built, jitted and never changed is how real code
+(brax's own documentation) uses jit; it is a bug only when there is evidence that
+
+- the object changes after it was jitted (stale results): its class or a base assigns an
+  instance attribute outside construction (``__init__``, ``__post_init__``, ``__new__``,
+  ``__setstate__``) or defines ``__setattr__``, or code in the module being checked assigns an
+  attribute of that object or of another instance of the class (``c.mul = False``);
+- the jitted wrapper is made again and again, inside a loop or comprehension body: every
+  ``obj.method`` is a new bound-method object, so each iteration traces and compiles again.
+
+What a class does to its instances is read from its methods when the class is analysed and kept
+as JSON in its metadata, so it reaches other modules through the cache, parallel workers and
+the daemon. The module being checked is always at hand, so its assignments and loops are read
+from its syntax tree.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+from mypy.nodes import (
+    AssignmentStmt,
+    Block,
+    CallExpr,
+    ClassDef,
+    Context,
+    Decorator,
+    DelStmt,
+    DictionaryComprehension,
+    Expression,
+    ExpressionStmt,
+    ForStmt,
+    FuncDef,
+    GeneratorExpr,
+    IfStmt,
+    ListExpr,
+    MatchStmt,
+    MemberExpr,
+    MypyFile,
+    NameExpr,
+    Node,
+    OperatorAssignmentStmt,
+    OverloadedFuncDef,
+    RefExpr,
+    Statement,
+    StrExpr,
+    TryStmt,
+    TupleExpr,
+    TypeInfo,
+    Var,
+    WhileStmt,
+    WithStmt,
+)
+from mypy.plugin import CheckerPluginInterface, ClassDefContext
+from mypy.server.subexpr import get_subexpressions
+from mypy.types import Instance, get_proper_type
+
+from mypy_plugin.dependencies import recorder
+
+N = TypeVar("N", bound=Node)
+
+MUTATION_KEY = "jaxtypes_mutation"
+"""``info.metadata`` key: ``{"evidence": "..."}`` for a class whose instances change after
+construction (absent for the others)."""
+
+CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
+"""Methods that set attributes while an instance is being made, not after."""
+
+
+def record_class_mutation(ctx: ClassDefContext) -> None:
+    """Note in the class's metadata how its own methods change its instances, if they do."""
+    info = ctx.cls.info
+    info.metadata.pop(MUTATION_KEY, None)
+    evidence = _own_mutation(ctx.cls)
+    if evidence is not None:
+        info.metadata[MUTATION_KEY] = {"evidence": evidence}
+
+
+def _own_mutation(defn: ClassDef) -> str | None:
+    for stmt in defn.defs.body:
+        for method in _methods(stmt):
+            if method.name == "__setattr__" and defn.fullname != "builtins.object":
+                return f"{defn.name} defines __setattr__"
+            if method.name in CONSTRUCTION or not method.arguments:
+                continue
+            is_self = functools.partial(_is_name, name=method.arguments[0].variable.name)
+            write = _first_write([method.body], is_self)
+            if write is not None:
+                return f"{defn.name}.{method.name} assigns self.{write[0]}"
+    return None
+
+
+def _methods(stmt: Statement) -> list[FuncDef]:
+    """The functions a class-body statement defines (decorated and overloaded ones included),
+    leaving out class and static methods, which get no instance."""
+    if isinstance(stmt, FuncDef):
+        return [stmt]
+    if isinstance(stmt, Decorator):
+        names = {d.name for d in stmt.original_decorators or stmt.decorators if isinstance(d, (NameExpr, MemberExpr))}
+        return [] if names & {"staticmethod", "classmethod"} else [stmt.func]
+    if isinstance(stmt, OverloadedFuncDef):
+        return [m for item in stmt.items for m in _methods(item)]
+    return []
+
+
+def _is_name(expr: Expression, name: str) -> bool:
+    return isinstance(expr, NameExpr) and expr.name == name
+
+
+def bound_method_evidence(
+    api: CheckerPluginInterface, obj: Expression, info: TypeInfo, call: Context
+) -> tuple[str, str | None] | None:
+    """The ``what`` and fix of ``jit-bound-method`` for ``jax.jit(obj.method)`` (``call``), with
+    ``obj`` an instance of ``info``: why it goes wrong, or None without evidence that it does."""
+    change = changes_after_construction(api, obj, info)
+    if change is not None:
+        what = f"would compile that {info.name} instance's current attributes into the code, and {change}"
+        return what, None
+    if in_loop(api, call):
+        return (
+            "runs inside a loop, so each iteration jits a new bound-method object",
+            "jit it once, before the loop, and call that jitted function inside the loop",
+        )
+    return None
+
+
+def changes_after_construction(api: CheckerPluginInterface, obj: Expression, info: TypeInfo) -> str | None:
+    """How ``obj``, an instance of ``info``, changes after it was made (``class_mutation``,
+    then ``module_mutation``), or None; the classes consulted become dependencies."""
+    judge = recorder(api)
+    for base in info.mro:
+        judge.looked_through(base)
+    return class_mutation(info) or module_mutation(api, obj, info)
+
+
+def class_mutation(info: TypeInfo) -> str | None:
+    """How instances of ``info`` change after construction, as recorded for it or a base."""
+    for base in info.mro:
+        facts = base.metadata.get(MUTATION_KEY)
+        if facts is not None:
+            return str(facts["evidence"])
+    return None
+
+
+def module_mutation(api: CheckerPluginInterface, obj: Expression, info: TypeInfo) -> str | None:
+    """An assignment, in the module being checked, to an attribute of ``obj`` (a name) or of a
+    variable declared as an instance of ``info``: ``c.mul = False`` at line 21."""
+    tree = _module(api)
+    if tree is None:
+        return None
+    same = obj.node if isinstance(obj, RefExpr) and isinstance(obj.node, Var) else None
+
+    def targets(expr: Expression) -> bool:
+        if not isinstance(expr, RefExpr) or not isinstance(expr.node, Var) or expr.node.is_self:
+            return False  # writes through self are the class's own (class_mutation)
+        declared = get_proper_type(expr.node.type) if expr.node.type is not None else None
+        return expr.node is same or (isinstance(declared, Instance) and info in declared.type.mro)
+
+    write = _first_write(tree.defs, targets)
+    if write is None:
+        return None
+    attribute, target, line = write
+    return f"{target}.{attribute} is assigned at line {line}"
+
+
+def _module(api: CheckerPluginInterface) -> MypyFile | None:
+    """The syntax tree of the module being checked (the checker's, not part of the plugin API)."""
+    tree = getattr(api, "tree", None)
+    return tree if isinstance(tree, MypyFile) else None
+
+
+def _first_write(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> tuple[str, str, int] | None:
+    """The first ``x.attr = ...``, ``x.attr += ...``, ``del x.attr`` or ``setattr(x, ...)`` below
+    ``nodes`` whose ``x`` satisfies ``targets``: (attribute, x as written, line)."""
+    for node, _ in _walk(nodes, looping=False):
+        for target, attribute, line in _writes(node):
+            if targets(target):
+                return attribute, _spelled(target), line
+    return None
+
+
+def _writes(node: Node) -> list[tuple[Expression, str, int]]:
+    """The attributes a simple statement writes: (object, attribute name, line)."""
+    if isinstance(node, ExpressionStmt) and isinstance(node.expr, CallExpr):
+        written = _setattr_arguments(node.expr)
+        if written is None:
+            return []
+        target, name = written
+        return [(target, name.value if isinstance(name, StrExpr) else "<name>", node.line)]
+    if isinstance(node, AssignmentStmt):
+        lvalues: list[Expression] = node.lvalues
+    elif isinstance(node, OperatorAssignmentStmt):
+        lvalues = [node.lvalue]
+    elif isinstance(node, DelStmt):
+        lvalues = [node.expr]
+    else:
+        return []
+    return [(member.expr, member.name, member.line) for member in _attributes(lvalues)]
+
+
+def _attributes(lvalues: Sequence[Expression]) -> list[MemberExpr]:
+    """The ``x.attr`` among assignment targets, inside tuples and lists too."""
+    found: list[MemberExpr] = []
+    for lvalue in lvalues:
+        if isinstance(lvalue, (TupleExpr, ListExpr)):
+            found += _attributes(lvalue.items)
+        elif isinstance(lvalue, MemberExpr):
+            found.append(lvalue)
+    return found
+
+
+def _setattr_arguments(call: CallExpr) -> tuple[Expression, Expression] | None:
+    """The object and attribute name of ``setattr(x, name, v)``, ``object.__setattr__(x, name, v)``
+    or ``x.__setattr__(name, v)``."""
+    callee, args = call.callee, call.args
+    if isinstance(callee, MemberExpr) and callee.name == "__setattr__":
+        return (args[0], args[1]) if len(args) == 3 else (callee.expr, args[0]) if len(args) == 2 else None
+    if isinstance(callee, NameExpr) and callee.name == "setattr" and len(args) == 3:
+        return args[0], args[1]
+    return None
+
+
+def _spelled(expr: Expression) -> str:
+    if isinstance(expr, MemberExpr):
+        return f"{_spelled(expr.expr)}.{expr.name}"
+    return expr.name if isinstance(expr, NameExpr) else "an instance"
+
+
+def in_loop(api: CheckerPluginInterface, call: Context) -> bool:
+    """Whether ``call`` runs once per iteration of a loop or comprehension in its own function."""
+    tree = _module(api)
+    for node, looping in _walk(tree.defs if tree is not None else [], looping=False):
+        inside = get_subexpressions(node)
+        if any(expr is call for expr in inside):
+            return looping or any(_per_iteration(expr, call) for expr in inside)
+    return False
+
+
+def _per_iteration(expr: Expression, call: Context) -> bool:
+    """Whether ``call`` is in the part of comprehension ``expr`` evaluated for every item."""
+    if isinstance(expr, GeneratorExpr):
+        parts: list[Expression] = [expr.left_expr, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
+    elif isinstance(expr, DictionaryComprehension):
+        parts = [*_present([expr.key]), expr.value, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
+    else:
+        return False
+    return any(inner is call for part in parts for inner in get_subexpressions(part))
+
+
+def _walk(nodes: Sequence[Node], looping: bool) -> Iterator[tuple[Node, bool]]:
+    """Every simple statement below ``nodes``, and every expression of a compound statement,
+    with whether it runs once per iteration of a loop (a function body starts afresh)."""
+    for node in nodes:
+        if isinstance(node, Block):
+            yield from _walk(node.body, looping)
+        elif isinstance(node, FuncDef):
+            yield from _walk([node.body], looping=False)
+        elif isinstance(node, Decorator):
+            yield from _walk([*node.decorators, node.func], looping)
+        elif isinstance(node, OverloadedFuncDef):
+            yield from _walk([*node.items, *_present([node.impl])], looping)
+        elif isinstance(node, ClassDef):
+            yield from _walk([*node.decorators, node.defs], looping)
+        elif isinstance(node, ForStmt):
+            yield from _walk([node.expr, *_present([node.else_body])], looping)
+            yield from _walk([node.body], looping=True)
+        elif isinstance(node, WhileStmt):
+            yield from _walk([node.expr, node.body], looping=True)
+            yield from _walk(_present([node.else_body]), looping)
+        elif isinstance(node, IfStmt):
+            yield from _walk([*node.expr, *node.body, *_present([node.else_body])], looping)
+        elif isinstance(node, WithStmt):
+            yield from _walk([*node.expr, *_present(node.target), node.body], looping)
+        elif isinstance(node, TryStmt):
+            parts = [node.body, *_present(node.types), *node.handlers, node.else_body, node.finally_body]
+            yield from _walk(_present(parts), looping)
+        elif isinstance(node, MatchStmt):
+            yield from _walk([node.subject, *_present(node.guards), *node.bodies], looping)
+        else:
+            yield node, looping
+
+
+def _present(nodes: Sequence[N | None]) -> list[N]:
+    return [node for node in nodes if node is not None]

@@ -1,0 +1,76 @@
+"""Trusted static types in the plugin: classes whose identity is their value.
+
+The twin of ``jaxtypes.trusted``: the built-in table (``jaxtypes.trusted.TRUSTED_TYPES``: JAX's
+interned classes, equinox's and flax's modules), the classes named in the
+``trusted_static_types`` setting, and classes decorated ``@jaxtypes.trusted_static`` (recorded in
+their metadata, so other modules see it from the cache) are accepted in static positions although
+they hash by identity or are not frozen dataclasses; so are their subclasses.
+
+Names are public paths (``jax.sharding.PartitionSpec``) or defining ones; each is looked up in
+the modules mypy has loaded, so a re-exported class is recognised under the name mypy gives it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+
+from mypy.lookup import lookup_fully_qualified
+from mypy.nodes import TypeAlias, TypeInfo
+from mypy.options import Options
+from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
+from mypy.types import Instance, get_proper_type
+
+from jaxtypes.settings import Settings, SettingsError, read_settings
+from jaxtypes.trusted import TRUSTED_TYPES
+
+DECORATOR = "jaxtypes.trusted.trusted_static"
+TRUSTED_KEY = "jaxtypes_trusted_static"
+"""``info.metadata`` key of a class decorated ``@jaxtypes.trusted_static``."""
+
+
+def decorator_hook(ctx: ClassDefContext) -> None:
+    """``@jaxtypes.trusted_static``: remember it in the class's metadata."""
+    ctx.cls.info.metadata[TRUSTED_KEY] = {}
+
+
+def is_trusted(info: TypeInfo, api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> bool:
+    """Whether ``info`` or a base is a trusted static type."""
+    names = _trusted_fullnames(api)
+    return any(TRUSTED_KEY in base.metadata or base.fullname in names for base in info.mro)
+
+
+def _trusted_fullnames(api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> set[str]:
+    modules = getattr(api, "modules", {})  # both of mypy's interfaces hold them; not declared
+    names = set()
+    for name in (*TRUSTED_TYPES, *settings(api.options).trusted_static_types):
+        names.add(name)
+        symbol = lookup_fully_qualified(name, modules)
+        node = symbol.node if symbol is not None else None
+        if isinstance(node, TypeAlias):  # PartitionSpec = P
+            target = get_proper_type(node.target)
+            node = target.type if isinstance(target, Instance) else None
+        if isinstance(node, TypeInfo):
+            names.add(node.fullname)
+    return names
+
+
+def settings(options: Options) -> Settings:
+    """The jaxtypes settings of the configuration file mypy reads; exits with status 2, as mypy
+    does on a configuration error, if they are not valid."""
+    path = options.config_file
+    if path is None or not os.path.isfile(path):
+        return Settings()
+    stat = os.stat(path)
+    try:
+        return _read(path, stat.st_mtime_ns, stat.st_size)
+    except SettingsError as error:
+        sys.stderr.write(f"error: {error}\n")
+        raise SystemExit(2) from None
+
+
+@functools.lru_cache(maxsize=8)
+def _read(path: str, mtime_ns: int, size: int) -> Settings:
+    """``read_settings``, once per version of the file (the key's mtime and size)."""
+    return read_settings(path)
