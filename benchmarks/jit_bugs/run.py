@@ -189,9 +189,7 @@ def summary_table(scores: Sequence[Score], outcomes: dict[str, str] | None = Non
     if outcomes is not None:
         columns.append("bug cases failing when run")
     rows = [_row(library, [s for s in scores if s.case.library == library], outcomes) for library in LIBRARIES]
-    rows.append(_row("**all**", list(scores), outcomes))
-    lines = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
-    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+    return _markdown(columns, [*rows, _row("**all**", list(scores), outcomes)])
 
 
 def _row(label: str, scores: list[Score], outcomes: dict[str, str] | None) -> list[str]:
@@ -221,12 +219,17 @@ def misses_and_false_positives(scores: Sequence[Score]) -> str:
 def cases_table(cases: Sequence[Case], outcomes: dict[str, str] | None = None) -> str:
     """Every case as a Markdown table row: file, library, source, the codes it expects."""
     columns = ["case", "library", "source", "expected"] + (["when run"] if outcomes is not None else [])
-    lines = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
+    rows = []
     for case in cases:
         codes = ", ".join(sorted({mark.code for mark in case.marks})) or "silent"
-        row = [f"`{case.name}`", case.library, case.header.get("Source", "").split()[0], codes]
-        lines.append("| " + " | ".join(row + ([outcomes[case.name]] if outcomes is not None else [])) + " |")
-    return "\n".join(lines)
+        source = case.header.get("Source", "").partition(" ")[0]
+        rows.append([f"`{case.name}`", case.library, source, codes] + ([outcomes[case.name]] if outcomes is not None else []))
+    return _markdown(columns, rows)
+
+
+def _markdown(columns: list[str], rows: list[list[str]]) -> str:
+    lines = [columns, ["---"] * len(columns), *rows]
+    return "\n".join("| " + " | ".join(line) + " |" for line in lines)
 
 
 def main() -> int:
