@@ -1,0 +1,99 @@
+"""The benchmark of real jit bugs (`benchmarks/jit_bugs`): every case is well formed, the silent
+cases stay silent, and the bugs the plugin catches today stay caught.
+
+One `jaxtypes check` run over the cases serves every test; the cases are not executed here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.source_modules import import_path
+
+BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "jit_bugs"
+jit_bugs = import_path(BENCHMARK / "run.py", "jit_bugs_run")
+CASES = jit_bugs.load_cases()
+BUGS = [case for case in CASES if not case.silent]
+SILENT = [case for case in CASES if case.silent]
+
+CAUGHT_TODAY = (
+    "flax_587_dict_static_arg.py",
+    "genjax_1179_list_static_arg.py",
+    "jax_19570_jit_bound_method_lower.py",
+    "jax_2813_list_static_arg.py",
+    "jax_3701_unfrozen_dataclass_config.py",
+    "jax_4712_list_equal_not_identical.py",
+    "jax_5595_jit_on_method.py",
+    "jax_6233_device_array_static_arg.py",
+    "jax_6853_dict_static_arg.py",
+    "jax_883_device_array_static_arg.py",
+    "jax_9023_static_self_mutated.py",
+    "jax_9024_pytree_static_arg_mutated.py",
+    "jax_9672_jit_bound_method_in_loop.py",
+    "so_78918890_jit_bound_method_mutated.py",
+    "so_78918890_jit_decorator_on_method.py",
+)
+"""Bug cases whose every mark the plugin reports today: a regression fails here."""
+
+FALSE_POSITIVES_TODAY = {
+    "equinox_154_jit_method_of_module.py": "jit-method-self: the plugin takes equinox.Module for a plain class",
+}
+"""Silent cases the plugin still reports; each fails loudly (strict xfail) once it is fixed."""
+
+
+@pytest.fixture(scope="module")
+def scores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    findings = jit_bugs.check(cache_dir=tmp_path_factory.mktemp("jit_bugs_cache"))
+    return {score.case.name: score for score in jit_bugs.score(CASES, findings)}
+
+
+def _silent_param(case: Any) -> Any:
+    reason = FALSE_POSITIVES_TODAY.get(case.name)
+    return pytest.param(case, id=case.name, marks=[pytest.mark.xfail(strict=True, reason=reason)] if reason else [])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+def test_every_case_has_a_source_a_library_and_known_codes(case: Any) -> None:
+    assert jit_bugs.problems(case) == []
+
+
+def test_the_benchmark_has_enough_cases() -> None:
+    assert len(BUGS) >= 25 and len(SILENT) >= 6
+    assert set(CAUGHT_TODAY) <= {case.name for case in BUGS}
+    assert set(FALSE_POSITIVES_TODAY) <= {case.name for case in SILENT}
+
+
+@pytest.mark.parametrize("case", [_silent_param(case) for case in SILENT])
+def test_silent_cases_have_no_finding(case: Any, scores: dict[str, Any]) -> None:
+    assert scores[case.name].false_positives == ()
+
+
+@pytest.mark.parametrize("name", CAUGHT_TODAY)
+def test_caught_bug_cases_stay_caught(name: str, scores: dict[str, Any]) -> None:
+    assert scores[name].missed == ()
+
+
+@pytest.mark.parametrize("case", BUGS, ids=lambda case: case.name)
+def test_bug_cases_have_no_finding_off_their_marks(case: Any, scores: dict[str, Any]) -> None:
+    assert scores[case.name].false_positives == ()
+
+
+def test_marks_match_findings_by_file_line_and_code(tmp_path: Path) -> None:
+    (tmp_path / "one.py").write_text('"""Source: https://example.org/1"""\nx = [1]  # expect: static-unhashable\ny = 2  # expect: static-unhashable, jit-device\n')
+    case = jit_bugs.load_cases(tmp_path)[0]
+    assert case.marks == ((2, "static-unhashable"), (3, "static-unhashable"), (3, "jit-device"))
+    findings = [
+        jit_bugs.Finding("one.py", 2, "static-unhashable"),
+        jit_bugs.Finding("one.py", 3, "static-identity-hash"),
+        jit_bugs.Finding("other.py", 3, "static-unhashable"),
+    ]
+    [score] = jit_bugs.score([case], findings)
+    assert score.caught == ((2, "static-unhashable"),)
+    assert score.missed == ((3, "static-unhashable"), (3, "jit-device"))
+    assert score.false_positives == (jit_bugs.Finding("one.py", 3, "static-identity-hash"),)
+
+
+def test_readme_lists_every_case() -> None:
+    assert jit_bugs.cases_table(CASES) in (BENCHMARK / "README.md").read_text()
