@@ -15,6 +15,7 @@ from jaxtypes.errors import (
     StaticValueError,
 )
 from jaxtypes.fields import field
+from jaxtypes.fingerprint import static_fingerprint
 from jaxtypes.markers import Dynamic, Static
 from jaxtypes.pytree import pytree_dataclass
 from jaxtypes.static import static_dataclass
@@ -38,6 +39,7 @@ __all__ = [
     "jit",
     "pytree_dataclass",
     "static_dataclass",
+    "static_fingerprint",
 ]
 
 
