@@ -6,11 +6,13 @@ mypy plugin can share the rule vocabulary in ``jaxtypes.rules`` without slowing 
 
 from typing import TYPE_CHECKING, Any
 
+from jaxtypes.agreement import check_static_agreement
 from jaxtypes.errors import (
     DeviceNotFoundError,
     JaxtypesError,
     JitDefinitionError,
     MarkerError,
+    StaticAgreementError,
     StaticClassError,
     StaticValueError,
 )
@@ -33,8 +35,10 @@ __all__ = [
     "Jitted",
     "MarkerError",
     "Static",
+    "StaticAgreementError",
     "StaticClassError",
     "StaticValueError",
+    "check_static_agreement",
     "field",
     "jit",
     "pytree_dataclass",
