@@ -18,6 +18,8 @@ compile of that function on the other processes:
 3. otherwise every process (each saw the same fingerprints) stores the description of its call,
    reads the description of the first process whose fingerprint differs from its own, and raises
    ``StaticAgreementError`` naming the argument and the field that differ.
+
+Each check leaves one short entry per process in the store (the fingerprint under its key).
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from jax.sharding import Mesh, NamedSharding, PartitionSpec
 
 import jaxtypes
 from jaxtypes import Static
+from jaxtypes.agreement import _coordination
 
 WAIT_S = 60
 ABSENT_WAIT_S = 3
@@ -135,17 +136,21 @@ def disagree(process: int) -> dict[str, Any]:
     def local(x: jax.Array, rank: Static[int]) -> jax.Array:
         return x + rank
 
-    return {"errors": errors, "local": np.asarray(local(np.zeros(2, np.float32), process)).tolist()}
+    return {"errors": errors, "local": np.asarray(local(jax.numpy.zeros(2), process)).tolist()}
 
 
 def absent(process: int) -> dict[str, Any]:
-    """Process 1 compiles the checked function only after process 0 stopped waiting for it."""
+    """Process 1 compiles the checked function only once process 0 stopped waiting for it."""
     jaxtypes.check_static_agreement(timeout_s=ABSENT_WAIT_S)
     step = build_step()
     x = global_arange(8)
+    client = _coordination().client  # type: ignore[union-attr]
     if process == 1:
-        time.sleep(ABSENT_WAIT_S + 2)
-    return {"errors": {"config": _error(lambda: step(State(x), Config()))}}
+        client.blocking_key_value_get("test/process 0 gave up", WAIT_S * 1000)
+    error = _error(lambda: step(State(x), Config()))
+    if process == 0:
+        client.key_value_set("test/process 0 gave up", "yes")
+    return {"errors": {"config": error}}
 
 
 def stall(process: int) -> dict[str, Any]:
