@@ -6,15 +6,18 @@ mypy plugin can share the rule vocabulary in ``jaxtypes.rules`` without slowing 
 
 from typing import TYPE_CHECKING, Any
 
+from jaxtypes.agreement import check_static_agreement
 from jaxtypes.errors import (
     DeviceNotFoundError,
     JaxtypesError,
     JitDefinitionError,
     MarkerError,
+    StaticAgreementError,
     StaticClassError,
     StaticValueError,
 )
 from jaxtypes.fields import field
+from jaxtypes.fingerprint import static_fingerprint
 from jaxtypes.markers import Dynamic, Static
 from jaxtypes.pytree import pytree_dataclass
 from jaxtypes.static import static_dataclass
@@ -33,12 +36,15 @@ __all__ = [
     "Jitted",
     "MarkerError",
     "Static",
+    "StaticAgreementError",
     "StaticClassError",
     "StaticValueError",
+    "check_static_agreement",
     "field",
     "jit",
     "pytree_dataclass",
     "static_dataclass",
+    "static_fingerprint",
     "trusted_static",
 ]
 

@@ -50,6 +50,11 @@ class JitDefinitionError(JaxtypesError):
     """A function given to ``jaxtypes.jit`` has a parameter jit cannot handle correctly."""
 
 
+class StaticAgreementError(JaxtypesError):
+    """The processes of a multi-process job compiled a jitted function for different static
+    arguments, or not all of them compiled it (``check_static_agreement``)."""
+
+
 class DeviceNotFoundError(JaxtypesError, ValueError):
     """The device asked of ``jaxtypes.jit`` does not exist in this process."""
 

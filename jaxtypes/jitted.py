@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, NamedTuple, ParamSp
 
 import jax
 
+from jaxtypes.agreement import AgreementCheck
 from jaxtypes.annotations import check_dynamic_type, check_static_field_type, forward_refs, resolve_hint
 from jaxtypes.devices import DeviceSpec, resolve_device
 from jaxtypes.diagnostics import CompileLog
@@ -80,6 +81,7 @@ def jit(
     *,
     device: DeviceSpec | None = None,
     warn_on_recompile: bool = False,
+    check_static_agreement: bool | None = None,
     **options: Any,
 ) -> Jitted[P, R]: ...
 @overload
@@ -87,6 +89,7 @@ def jit(
     *,
     device: DeviceSpec | None = None,
     warn_on_recompile: bool = False,
+    check_static_agreement: bool | None = None,
     **options: Any,
 ) -> Callable[[Callable[P, R]], Jitted[P, R]]: ...
 def jit(
@@ -95,17 +98,26 @@ def jit(
     *,
     device: DeviceSpec | None = None,
     warn_on_recompile: bool = False,
+    check_static_agreement: bool | None = None,
     **options: Any,
 ) -> Any:
     """``jax.jit`` with static arguments read from the annotations of ``fn``.
 
     ``device`` (a ``jax.Device``, a platform name or a ``Sharding``) is where the computation
     runs and its outputs live; ``warn_on_recompile`` warns (``RecompileWarning``) when a static
-    argument equal to an earlier one is compiled for again; every other option (``donate_argnames``,
-    ``static_argnames``, ``inline``, ...) goes to ``jax.jit`` unchanged.
+    argument equal to an earlier one is compiled for again; ``check_static_agreement`` checks, on
+    each compile, that every process of a multi-process job compiles for the same static arguments
+    (None: as ``jaxtypes.check_static_agreement`` set it for the whole process); every other option
+    (``donate_argnames``, ``static_argnames``, ``inline``, ...) goes to ``jax.jit`` unchanged.
     """
     if fn is None:
-        return functools.partial(jit, device=device, warn_on_recompile=warn_on_recompile, **options)
+        return functools.partial(
+            jit,
+            device=device,
+            warn_on_recompile=warn_on_recompile,
+            check_static_agreement=check_static_agreement,
+            **options,
+        )
     if isinstance(fn, types.MethodType):
         _check_bound_method(fn)
     if device is not None:
@@ -113,7 +125,7 @@ def jit(
             raise TypeError("jaxtypes.jit: give either device= or in_shardings/out_shardings, not both")
         sharding = resolve_device(device, defined_at=fn)
         options = {**options, "in_shardings": sharding, "out_shardings": sharding}
-    spec = _Spec(fn, options, warn_on_recompile, _caller_locals(fn))
+    spec = _Spec(fn, options, warn_on_recompile, check_static_agreement, _caller_locals(fn))
     in_class = _defined_in_class_body(fn)
     plan = _plan(spec, skip_self=in_class, final=False)
     return _PendingJit(spec) if in_class or plan is None else _build(spec, plan)
@@ -125,6 +137,7 @@ class _Spec(NamedTuple):
     fn: Callable[..., Any]
     options: dict[str, Any]
     warn_on_recompile: bool
+    check_static_agreement: bool | None
     localns: dict[str, Any]
 
 
@@ -182,7 +195,7 @@ class _PendingJit(Generic[P, R]):
 
 
 def _build(spec: _Spec, plan: _Plan) -> Any:
-    """jax's jitted function of a wrapper that logs each trace, with ``compiles`` attached."""
+    """jax's jitted function of a wrapper that checks and logs each trace, with ``compiles`` attached."""
     fn = spec.fn
     options = dict(spec.options)
     signature = inspect.signature(fn)
@@ -194,9 +207,11 @@ def _build(spec: _Spec, plan: _Plan) -> Any:
     params = list(signature.parameters)
     static = frozenset((*argnames, *(params[i] for i in argnums if i < len(params))))
     log = CompileLog(getattr(fn, "__qualname__", repr(fn)), signature, static, spec.warn_on_recompile)
+    agree = AgreementCheck(fn, signature, static, spec.check_static_agreement)
 
     @functools.wraps(fn)
     def traced(*args: Any, **kwargs: Any) -> Any:
+        agree(args, kwargs)
         log.record(args, kwargs)
         return fn(*args, **kwargs)
 

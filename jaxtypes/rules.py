@@ -159,6 +159,17 @@ JIT_RECOMPILE = Rule(
     "make the argument's class a @jaxtypes.static_dataclass so equal values hash equal",
 )
 
+JIT_STATIC_DISAGREEMENT = Rule(
+    "jit-static-disagreement",
+    "a jitted call's static arguments differ between processes",
+    "every process of a multi-process job must compile the same program, so processes whose "
+    "static values differ compile different programs, and the first collective between them "
+    "hangs or mixes their results",
+    "build static values only from what every process shares (not a host name or path, an "
+    "environment variable, the local device count, the time, or the order of a directory "
+    "listing), or read them from one file every process loads",
+)
+
 ALL_RULES: tuple[Rule, ...] = (
     STATIC_DYNAMIC_CHILD,
     STATIC_UNHASHABLE,
@@ -174,6 +185,7 @@ ALL_RULES: tuple[Rule, ...] = (
     JIT_UNRESOLVED_ANNOTATION,
     JIT_DEVICE,
     JIT_RECOMPILE,
+    JIT_STATIC_DISAGREEMENT,
 )
 
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}
