@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import collections.abc
 import dataclasses
+import enum
 import inspect
 import sys
 import types
@@ -29,7 +30,7 @@ from jaxtypes.rules import (
     UNHASHABLE_FIXES,
 )
 from jaxtypes.trusted import is_trusted
-from jaxtypes.values import Violation, compares_by_identity, hashes_by_identity, is_pytree_class, is_static_class
+from jaxtypes.values import Violation, compares_by_identity, hashes_by_identity, identity_kind, is_pytree_class, is_static_class
 
 def check_static_type(hint: Any) -> None:
     """Raise ``Violation`` if a value of type ``hint`` can never be a correct static value.
@@ -65,11 +66,11 @@ def check_static_type(hint: Any) -> None:
         raise Violation(STATIC_NOT_FROZEN, f"is typed {class_name(cls)}, a dataclass that is not frozen")
     if cls.__hash__ is None:
         raise Violation(STATIC_UNHASHABLE, f"is typed {class_name(cls)}, which is unhashable")
-    by_identity = (dataclasses.is_dataclass(cls) and compares_by_identity(cls)) or (
-        hashes_by_identity(cls) and cls.__module__ != "builtins"
-    )
-    if by_identity and not is_trusted(cls):
+    if dataclasses.is_dataclass(cls) and compares_by_identity(cls) and not is_trusted(cls):
         raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
+    by_identity = hashes_by_identity(cls) or (compares_by_identity(cls) and not issubclass(cls, enum.Enum))
+    if by_identity and cls.__module__ != "builtins" and not is_trusted(cls):
+        raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, {identity_kind(cls)}")
 
 
 def check_dynamic_type(hint: Any) -> None:

@@ -87,6 +87,14 @@ def compares_by_identity(cls: type) -> bool:
     return cls.__eq__ is object.__eq__  # type: ignore[comparison-overlap]
 
 
+def identity_kind(cls: type) -> str:
+    """How instances of a class that keeps ``object.__hash__`` or ``object.__eq__`` are told
+    apart: equal copies are different keys to jit either way."""
+    if hashes_by_identity(cls):
+        return "which hashes by identity"
+    return "which compares by identity (it defines __hash__ but not __eq__)"
+
+
 def is_array(value: object) -> bool:
     """Whether ``value`` is a jax array, a tracer or a numpy array (without importing either)."""
     jax = sys.modules.get("jax")
@@ -127,8 +135,8 @@ def static_key(value: Any) -> Hashable:
         return _unhashable(value)
     if dataclasses.is_dataclass(value):
         return _dataclass_key(value)
-    if hashes_by_identity(cls) and not is_trusted(cls):
-        raise Violation(STATIC_IDENTITY_HASH, f"holds a {class_name(cls)}, which hashes by identity")
+    if (hashes_by_identity(cls) or compares_by_identity(cls)) and not is_trusted(cls):
+        raise Violation(STATIC_IDENTITY_HASH, f"holds a {class_name(cls)}, {identity_kind(cls)}")
     return (cls, value)
 
 

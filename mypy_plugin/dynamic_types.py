@@ -15,8 +15,7 @@ from mypy.types import AnyType, Instance, Type, TypeOfAny, UnionType, get_proper
 
 from jaxtypes.rules import JIT_UNSUPPORTED_ARGUMENT
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_targets import is_registered_pytree
-from mypy_plugin.stdlib_dataclasses import EQUALITY_KEY
+from mypy_plugin.jit_targets import is_library_pytree, is_registered_pytree
 from mypy_plugin.type_rules import Finding, is_array_class, jaxtypes_kind, static_violation
 
 JAX_NODE_CLASSES = frozenset(
@@ -47,7 +46,7 @@ def dynamic_violation(api: CheckerPluginInterface, typ: Type) -> Finding | None:
     info = proper.type
     judge = recorder(api)
     judge.looked_through(info)
-    if _is_jax_type(info) or is_registered_pytree(api, info) or _is_library_pytree(info) or _is_open(info):
+    if _is_jax_type(info) or is_registered_pytree(api, info) or is_library_pytree(info) or _is_open(info):
         return None
     name = info.name if info.module_name == "builtins" else info.fullname
     if jaxtypes_kind(info) == "static":
@@ -74,15 +73,6 @@ def _is_jax_type(info: TypeInfo) -> bool:
     if info.fullname in JAX_NODE_CLASSES or is_array_class(info) or jaxtypes_kind(info) == "pytree":
         return True
     return info.get("__jax_array__") is not None or any(base.fullname == "numpy.generic" for base in info.mro)
-
-
-def _is_library_pytree(info: TypeInfo) -> bool:
-    """Classes that are pytrees by means the plugin cannot see: jax's own (registered inside jax),
-    and dataclass transforms other than the stdlib's and jaxtypes' (``flax.struct``, ``chex``,
-    ``equinox.Module``), which register their classes as pytrees."""
-    if info.module_name.partition(".")[0] in ("jax", "jaxlib"):
-        return True
-    return "dataclass" in info.metadata and EQUALITY_KEY not in info.metadata and jaxtypes_kind(info) is None
 
 
 def _is_open(info: TypeInfo) -> bool:

@@ -17,6 +17,7 @@ from jaxtypes.rules import JIT_BOUND_METHOD
 from mypy_plugin.callable_values import bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.jit_evidence import bound_method_evidence
+from mypy_plugin.stdlib_dataclasses import EQUALITY_KEY
 from mypy_plugin.type_rules import is_array_class, jaxtypes_kind
 
 PYTREE_CLASS_DECORATORS = frozenset(
@@ -122,3 +123,12 @@ def _registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
         if expr.callee.fullname in PYTREE_REGISTRATIONS and isinstance(first, RefExpr) and first.node is info:
             return True
     return False
+
+
+def is_library_pytree(info: TypeInfo) -> bool:
+    """Classes that are pytrees by means the plugin cannot see: jax's own (registered inside jax),
+    and dataclass transforms other than the stdlib's and jaxtypes' (``flax.struct``, ``chex``,
+    ``equinox.Module``), which register their classes as pytrees."""
+    if info.module_name.partition(".")[0] in ("jax", "jaxlib"):
+        return True
+    return "dataclass" in info.metadata and EQUALITY_KEY not in info.metadata and jaxtypes_kind(info) is None

@@ -29,6 +29,7 @@ from mypy_plugin.codes import error_code
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
+    is_library_pytree,
     is_registered_pytree,
     method_owner,
     plain_class_self,
@@ -116,7 +117,7 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> tuple[str, st
             f"so jit cannot pass self",
             "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)",
         )
-    if kind == "pytree" or is_registered_pytree(api, owner):
+    if kind == "pytree" or is_registered_pytree(api, owner) or is_library_pytree(owner):
         return None
     return plain_class_self(owner.name)
 

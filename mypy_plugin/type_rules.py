@@ -242,7 +242,8 @@ def class_violation(instance: Instance, judge: Judge) -> Finding | None:
 
 
 def _hash_violation(info: TypeInfo, judge: Judge) -> Finding | None:
-    """Python's rule: the first class in the MRO that defines ``__hash__`` or ``__eq__`` decides."""
+    """Python's rule: the first class in the MRO that defines ``__hash__`` or ``__eq__`` decides;
+    a class whose ``__hash__`` comes without any ``__eq__`` still compares by identity."""
     for base in info.mro:
         judge.looked_through(base)
         if "__hash__" in base.names:
@@ -251,6 +252,9 @@ def _hash_violation(info: TypeInfo, judge: Judge) -> Finding | None:
             node = base.names["__hash__"].node
             if isinstance(node, Var) and isinstance(get_proper_type(node.type), NoneType):
                 return Finding(STATIC_UNHASHABLE, f"is typed {info.name}, which is unhashable")
+            if _compares_by_identity(info, base, judge):
+                what = f"is typed {info.name}, which compares by identity (it defines __hash__ but not __eq__)"
+                return None if judge.trusts(info) else Finding(STATIC_IDENTITY_HASH, what)
             return None
         if "__eq__" in base.names and base.fullname != "builtins.object":
             return Finding(
@@ -258,6 +262,17 @@ def _hash_violation(info: TypeInfo, judge: Judge) -> Finding | None:
                 f"is typed {info.name}, which is unhashable (it defines __eq__ without __hash__)",
             )
     return None
+
+
+def _compares_by_identity(info: TypeInfo, hashed_by: TypeInfo, judge: Judge) -> bool:
+    """No class before ``object`` defines ``__eq__``, so ``hashed_by``'s ``__hash__`` comes with
+    identity comparison. Judged only where ``hashed_by`` is source code: a stub may leave out an
+    ``__eq__`` the class has (typeshed's ``PurePath``), and enum members are singletons."""
+    if info.is_enum or any("__eq__" in base.names for base in info.mro[:-1]):
+        return False
+    modules = getattr(judge.api, "modules", {})  # both of mypy's interfaces hold them; not declared
+    module = modules.get(hashed_by.module_name)
+    return module is not None and not module.is_stub
 
 
 def _identity_hash(info: TypeInfo, judge: Judge) -> Finding | None:

@@ -23,6 +23,7 @@ CAUGHT_TODAY = (
     "genjax_1179_list_static_arg.py",
     "jax_19570_jit_bound_method_lower.py",
     "jax_2813_list_static_arg.py",
+    "jax_28418_hash_without_eq_static_self.py",
     "jax_3701_unfrozen_dataclass_config.py",
     "jax_4712_list_equal_not_identical.py",
     "jax_5595_jit_on_method.py",
@@ -37,9 +38,7 @@ CAUGHT_TODAY = (
 )
 """Bug cases whose every mark the plugin reports today: a regression fails here."""
 
-FALSE_POSITIVES_TODAY = {
-    "equinox_154_jit_method_of_module.py": "jit-method-self: the plugin takes equinox.Module for a plain class",
-}
+FALSE_POSITIVES_TODAY: dict[str, str] = {}
 """Silent cases the plugin still reports; each fails loudly (strict xfail) once it is fixed."""
 
 

@@ -128,7 +128,7 @@ class Eq:
     def __eq__(self, other: object) -> bool:
         return True
 
-class Hashed:
+class Hashed:  # hashes by value, but keeps object.__eq__: equal copies are never equal
     def __hash__(self) -> int:
         return 0
 
@@ -141,7 +141,7 @@ class Config:
     frozen_identity: FrozenIdentity  # E: static-identity-hash
     frozen_value_hash: FrozenValueHash  # E: static-identity-hash
     frozen_own_hash: FrozenOwnHash
-    hashed: Hashed
+    hashed: Hashed  # E: static-identity-hash
     anything: object
 """,
     "unhashable_containers": """

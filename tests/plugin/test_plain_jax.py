@@ -76,6 +76,17 @@ class Registered:
 tree_util.register_pytree_node(Registered, lambda r: ((), None), lambda aux, children: Registered())
 
 
+import equinox as eqx
+
+
+class LinearAndActivation(eqx.Module):  # an equinox module is a pytree (equinox issue 154)
+    apply_act: bool = eqx.field(static=True)
+
+    @jax.jit
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return jax.nn.relu(x) if self.apply_act else x
+
+
 @pytree_dataclass
 class Tree:
     x: jax.Array
@@ -121,6 +132,18 @@ class Hashed(ByValue):
     @partial(jit, static_argnums=0)
     def a(self, y: int) -> int:
         return y
+
+
+class HashOnly:  # hashes by value, compares by identity (jax issue 28418)
+    def __init__(self) -> None:
+        self.a = 1
+
+    @partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def f(self) -> int:
+        return self.a + 1
+
+    def __hash__(self) -> int:
+        return hash(self.a)
 """,
     "static_parameters": """
 @jax.jit(static_argnums=0)  # E: static-identity-hash

@@ -61,6 +61,16 @@ class Model:
         return x
 
 
+class HashOnly:
+    """Hashes by value but keeps object.__eq__: equal copies are never equal (jax issue 28418)."""
+
+    def __init__(self) -> None:
+        self.a = 1
+
+    def __hash__(self) -> int:
+        return hash(self.a)
+
+
 def module_level_function(x: float) -> float:
     return x
 
@@ -167,6 +177,11 @@ def test_a_mutable_dataclass_is_caught_in_any_field(position: str) -> None:
         (lambda x: x, "static-fresh-callable", "holds a lambda"),
         (make_local_function(), "static-fresh-callable", "holds the local function make_local_function.<locals>.local"),
         (Model(), "static-identity-hash", "holds a Model, which hashes by identity"),
+        (
+            HashOnly(),
+            "static-identity-hash",
+            "holds a HashOnly, which compares by identity (it defines __hash__ but not __eq__)",
+        ),
         (MutableModel(), "static-not-frozen", "holds a MutableModel, a dataclass that is not frozen"),
         (
             IdentityEqualModel(),
@@ -254,6 +269,7 @@ def test_hash_by_id_lets_a_vouched_field_through() -> None:
         ("list[int]", "static-unhashable"),
         ("MutableModel", "static-not-frozen"),
         ("Model", "static-identity-hash"),
+        ("HashOnly", "static-identity-hash"),
         ("IdentityEqualModel", "static-identity-hash"),
         ("Optional[tuple[np.ndarray, ...]]", "static-dynamic-child"),
     ],
