@@ -12,9 +12,10 @@ from collections.abc import Sequence
 
 from jaxtypes.check import UsageError
 from jaxtypes.check.explain import explain
-from jaxtypes.check.findings import PLUGIN_CODES, Finding, select
+from jaxtypes.check.findings import PLUGIN_CODES, Finding, Selection, select
 from jaxtypes.check.formats import WRITERS, Report, headline
-from jaxtypes.check.mypy_run import MypyOutcome, run_mypy
+from jaxtypes.check.mypy_run import MypyOutcome, prepare_mypy, run_mypy
+from jaxtypes.settings import SettingsError, read_settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -27,17 +28,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.write(explain(args.explain))
             return EXIT_CLEAN
         return _check(args)
-    except UsageError as error:
+    except (UsageError, SettingsError) as error:
         sys.stderr.write(f"jaxtypes check: error: {error}\n")
         return EXIT_ERROR
 
 
 def _check(args: argparse.Namespace) -> int:
-    only, ignore = _codes(args.select, args.all), _codes(args.ignore, args.all)
-    outcome = run_mypy(args.paths, config_file=args.config_file, cache_dir=args.cache_dir, workers=args.workers)
+    job = prepare_mypy(args.paths, config_file=args.config_file, cache_dir=args.cache_dir, workers=args.workers)
+    settings = read_settings(job.options.config_file)
+    selection = Selection(
+        everything=args.all,
+        only=_codes(args.select, args.all) if args.select is not None else frozenset(settings.select),
+        ignore=_codes(args.ignore, args.all) if args.ignore is not None else frozenset(settings.ignore),
+    )
+    outcome = run_mypy(job)
     if _report_failure(outcome):
         return EXIT_ERROR
-    shown = select(outcome.findings, everything=args.all, only=only, ignore=ignore)
+    shown = select(outcome.findings, selection)
     errors = [finding for finding in outcome.findings if finding.severity == "error"]
     hidden = sum(1 for finding in errors if finding not in shown and not finding.from_plugin)
     WRITERS[args.format](Report(shown, outcome.files_checked, hidden), sys.stdout)
