@@ -44,6 +44,9 @@ class Settings(NamedTuple):
     """``jaxtypes check`` reports only these codes (every code when empty)."""
     ignore: tuple[str, ...] = ()
     """``jaxtypes check`` does not report these codes."""
+    baseline: str | None = None
+    """The baseline ``jaxtypes check`` compares with; relative paths are resolved against the
+    configuration file's folder when read."""
 
 
 def read_settings(config_file: str | None) -> Settings:
@@ -62,7 +65,10 @@ def read_settings(config_file: str | None) -> Settings:
         parse, ini_list = _KEYS[field]
         items = _ini_list(value) if ini_list and not _is_toml(path) else value
         values[field] = parse(items, f"{where}: {key}")
-    return Settings(**values)
+    settings = Settings(**values)
+    if settings.baseline is not None:
+        settings = settings._replace(baseline=str(path.parent / settings.baseline))
+    return settings
 
 
 def settings_file(config_file: str | None, folder: Path) -> str | None:
@@ -148,6 +154,12 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _path(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise SettingsError(f'{where} must be a file path, e.g. "jaxtypes-baseline.json"')
+    return value.strip()
+
+
 class _Key(NamedTuple):
     parse: Callable[[Any, str], Any]
     """Checks the value (a TOML value, an ini string or list) and converts it, or raises SettingsError."""
@@ -159,5 +171,6 @@ _KEYS = {
     "trusted_static_types": _Key(_qualified_names, ini_list=True),
     "select": _Key(_codes, ini_list=True),
     "ignore": _Key(_codes, ini_list=True),
+    "baseline": _Key(_path, ini_list=False),
 }
 """Every key, how its value is checked and converted."""

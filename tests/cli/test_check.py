@@ -133,6 +133,8 @@ def test_json_output_follows_the_documented_schema(check: Check) -> None:
         "version": 1,
         "files_checked": 2,
         "hidden_mypy_errors": 6,
+        "baselined": None,
+        "baseline_fixed": 0,
         "counts": {"static-dynamic-child": 1, "static-unhashable": 1},
         "findings": [
             {

@@ -21,12 +21,14 @@ def test_every_setting_from_pyproject_toml(tmp_path: Path) -> None:
         "[tool.mypy]\nstrict = true\n\n[tool.jaxtypes]\n"
         'trusted-static-types = ["pkg.units.Unit"]\n'
         'select = ["static-unhashable", "static-identity-hash"]\n'
-        'ignore = ["jit-device"]\n',
+        'ignore = ["jit-device"]\n'
+        'baseline = "ci/jaxtypes-baseline.json"\n',
     )
     assert read_settings(config) == Settings(
         trusted_static_types=("pkg.units.Unit",),
         select=("static-unhashable", "static-identity-hash"),
         ignore=("jit-device",),
+        baseline=str(tmp_path / "ci" / "jaxtypes-baseline.json"),
     )
 
 
@@ -35,11 +37,13 @@ def test_every_setting_from_an_ini_file_with_lists_split_on_commas_and_lines(tmp
         tmp_path / "setup.cfg",
         "[mypy]\n\n[jaxtypes]\n"
         "trusted_static_types =\n    pkg.units.Unit\n    pkg.units.Scale\n"
-        "select = static-unhashable, static-identity-hash\n",
+        "select = static-unhashable, static-identity-hash\n"
+        "baseline = baseline.json\n",
     )
     assert read_settings(config) == Settings(
         trusted_static_types=("pkg.units.Unit", "pkg.units.Scale"),
         select=("static-unhashable", "static-identity-hash"),
+        baseline=str(tmp_path / "baseline.json"),
     )
 
 
@@ -54,6 +58,7 @@ def test_no_section_or_no_file_gives_the_defaults(tmp_path: Path) -> None:
         ('selct = ["static-unhashable"]', "[tool.jaxtypes]: unknown key 'selct' (jaxtypes knows: trusted_static"),
         ('select = "static-unhashable"', '[tool.jaxtypes]: select must be a list of jaxtypes codes, e.g. ["static-'),
         ('ignore = ["static-unhashabel"]', "[tool.jaxtypes]: ignore: unknown code static-unhashabel; the codes are: "),
+        ("baseline = 3", '[tool.jaxtypes]: baseline must be a file path, e.g. "jaxtypes-baseline.json"'),
         ('trusted_static_types = ["Unit"]', "[tool.jaxtypes]: trusted_static_types: 'Unit' is not a qualified class"),
         ("jaxtypes = 1", "[tool.jaxtypes]: unknown key 'jaxtypes'"),
     ],
