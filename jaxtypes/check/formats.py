@@ -1,4 +1,5 @@
-"""Printing a report: text for people, JSON for tools, annotations for GitHub Actions.
+"""Printing a report: text for people, JSON for tools, annotations for GitHub Actions, SARIF
+for code scanning (:mod:`.sarif`).
 
 The JSON schema is documented in docs/check.md; ``SCHEMA_VERSION`` changes only when a field
 changes meaning or goes away.
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from typing import NamedTuple, TextIO
 
 from jaxtypes.check.findings import Finding, count_by_code
+from jaxtypes.check.sarif import write_sarif
 
 SCHEMA_VERSION = 1
 
@@ -125,6 +127,7 @@ WRITERS: dict[str, Callable[[Report, TextIO], None]] = {
     "text": write_text,
     "json": write_json,
     "github": write_github,
+    "sarif": write_sarif,
 }
 
 
