@@ -17,6 +17,7 @@ from jaxtypes.check.explain import explain
 from jaxtypes.check.findings import PLUGIN_CODES, Finding, Selection, select
 from jaxtypes.check.formats import WRITERS, Report, headline
 from jaxtypes.check.mypy_run import MypyJob, MypyOutcome, prepare_mypy, run_mypy
+from jaxtypes.check.progress import Progress
 from jaxtypes.settings import Settings, SettingsError, read_settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -47,7 +48,7 @@ def _check(args: argparse.Namespace) -> int:
     # Read before the long run, so that a missing or malformed baseline stops it at once.
     writing = bool(args.write_baseline)
     entries = read_baseline(baseline) if baseline is not None and (baseline.exists() or not writing) else []
-    outcome = run_mypy(job)
+    outcome = _run(job, quiet=args.quiet)
     if _report_failure(outcome):
         return EXIT_ERROR
     shown = select(outcome.findings, selection)
@@ -79,6 +80,14 @@ def _with_baseline(report: Report, baseline: Path, entries: list[Entry], judged:
     dropped = f", {comparison.fixed} fixed dropped" if comparison.fixed else ""
     sys.stderr.write(f"jaxtypes check: wrote {baseline} ({len(report.findings)} findings{dropped})\n")
     return report._replace(findings=[], baselined=len(report.findings))
+
+
+def _run(job: MypyJob, *, quiet: bool) -> MypyOutcome:
+    """Run mypy, showing its progress when standard error is a terminal, unless ``quiet``."""
+    if quiet or not sys.stderr.isatty():
+        return run_mypy(job, on_file_done=lambda _path: None)
+    with Progress(sys.stderr, _source_paths(job)) as progress:
+        return run_mypy(job, on_file_done=progress.file_done)
 
 
 def _source_paths(job: MypyJob) -> list[str]:
@@ -132,6 +141,7 @@ def _parser() -> argparse.ArgumentParser:
     baseline.add_argument("--baseline", metavar="FILE", help="report only findings not in FILE (default: configured)")
     baseline.add_argument("--no-baseline", action="store_true", help="ignore the configured baseline")
     baseline.add_argument("--write-baseline", metavar="FILE", help="record the findings in FILE")
+    check.add_argument("-q", "--quiet", action="store_true", help="show no progress on a terminal")
     check.add_argument("--explain", metavar="CODE", help="print the reference entry of CODE and exit")
     check.add_argument("--config-file", metavar="FILE", help="mypy configuration file (default: found as mypy does)")
     check.add_argument("--cache-dir", metavar="DIR", help="mypy cache directory (default: the config's, or .mypy_cache)")

@@ -13,6 +13,7 @@ import io
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import NamedTuple
@@ -72,18 +73,28 @@ def prepare_mypy(
     return MypyJob(sources, options, fscache)
 
 
-def run_mypy(job: MypyJob) -> MypyOutcome:
-    """Run mypy."""
+def run_mypy(job: MypyJob, on_file_done: Callable[[str], None]) -> MypyOutcome:
+    """Run mypy; ``on_file_done`` is told each file whose diagnostics mypy has reported.
+
+    mypy reports a file once it has checked it (with no diagnostics too), except files whose
+    errors it silences (installed packages) and unchanged files its cache holds no errors for.
+    """
     findings: list[Finding] = []
     stopped: list[Finding] = []
     crash = None
     captured = io.StringIO()
+
+    def flush_errors(file: str | None, new: list[str], _serious: bool) -> None:
+        findings.extend(map(parse, new))
+        if file is not None:
+            on_file_done(file)
+
     try:
         with redirect_stdout(captured), redirect_stderr(captured):
             build.build(
                 job.sources,
                 job.options,
-                flush_errors=lambda _file, new, _serious: findings.extend(map(parse, new)),
+                flush_errors=flush_errors,
                 fscache=job.fscache,
                 stdout=captured,
                 stderr=captured,

@@ -84,6 +84,7 @@ def test_a_project_without_mypy_configuration_is_checked_with_the_plugin(
     result = check(*workers, "buggy.py", cwd=tmp_path, cache=tmp_path / "cache")
     assert result.returncode == 1, result.stdout + result.stderr
     assert headlines(result.stdout) == [WEIGHTS, LAYERS]
+    assert result.stderr == ""  # a cold run, but standard error is a pipe: no progress
 
 
 def test_all_shows_mypy_errors_too(check: Check) -> None:
