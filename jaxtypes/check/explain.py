@@ -1,4 +1,4 @@
-"""``--explain CODE``: a code's reference entry, read from docs/error-codes.md.
+"""``--explain CODE``: a code's reference entry, read from docs/error-codes.md, and its web address.
 
 An installed (non-editable) jaxtypes has no docs/ folder; it then prints the rule's own words
 from ``jaxtypes.rules``, which the reference quotes verbatim, without the example.
@@ -6,6 +6,7 @@ from ``jaxtypes.rules``, which the reference quotes verbatim, without the exampl
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from jaxtypes.check import UsageError
@@ -13,6 +14,24 @@ from jaxtypes.check.findings import PLUGIN_CODES
 from jaxtypes.rules import RULES_BY_CODE
 
 ERROR_CODES_DOC = Path(__file__).resolve().parents[2] / "docs" / "error-codes.md"
+REPOSITORY_URL = "https://github.com/jaxtypes/jaxtypes"
+ERROR_CODES_URL = f"{REPOSITORY_URL}/blob/main/docs/error-codes.md"
+
+
+def reference_url(code: str) -> str:
+    """The address of the code's section of the reference, as GitHub renders it."""
+    return f"{ERROR_CODES_URL}#{github_anchor(f'`{code}`')}"
+
+
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a Markdown heading: its text lower-cased, without punctuation
+    other than ``-`` and ``_``, spaces turned into ``-``."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop, as the rule table keeps neither."""
+    return f"{text[:1].upper()}{text[1:]}."
 
 
 def explain(code: str) -> str:
@@ -23,7 +42,7 @@ def explain(code: str) -> str:
         text = ERROR_CODES_DOC.read_text(encoding="utf-8")
     except OSError:
         rule = RULES_BY_CODE[code]
-        return f"## `{code}`\n\n{rule.title[0].upper()}{rule.title[1:]}.\n\n**Why:** {rule.why}.\n\n**Fix:** {rule.fix}.\n"
+        return f"## `{code}`\n\n{sentence(rule.title)}\n\n**Why:** {rule.why}.\n\n**Fix:** {rule.fix}.\n"
     heading = f"## `{code}`"
     start = text.find(f"\n{heading}\n")
     if start < 0:

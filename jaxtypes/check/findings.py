@@ -58,21 +58,22 @@ def parse(line: str) -> Finding:
     )
 
 
-def select(
-    findings: Iterable[Finding], *, everything: bool, only: frozenset[str], ignore: frozenset[str]
-) -> list[Finding]:
-    """The findings to report, in file and line order.
+class Selection(NamedTuple):
+    """Which codes to report: the plugin's (or every code with ``everything``, ``--all``), then
+    only those in ``only`` when it is not empty, and none of those in ``ignore``."""
 
-    The plugin's own findings, or every diagnostic with ``everything`` (``--all``); then only
-    the codes in ``only`` when it is not empty, and none of the codes in ``ignore``.
-    """
-    chosen = [
-        finding
-        for finding in findings
-        if (everything or finding.from_plugin)
-        and (not only or finding.code in only)
-        and finding.code not in ignore
-    ]
+    everything: bool
+    only: frozenset[str]
+    ignore: frozenset[str]
+
+    def wants(self, code: str) -> bool:
+        chosen = self.everything or code in PLUGIN_CODES
+        return chosen and (not self.only or code in self.only) and code not in self.ignore
+
+
+def select(findings: Iterable[Finding], selection: Selection) -> list[Finding]:
+    """The findings to report, in file and line order."""
+    chosen = [finding for finding in findings if selection.wants(finding.code)]
     return sorted(chosen, key=lambda f: (f.path, f.line, f.column, f.code, f.message))
 
 

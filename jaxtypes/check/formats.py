@@ -1,4 +1,5 @@
-"""Printing a report: text for people, JSON for tools, annotations for GitHub Actions.
+"""Printing a report: text for people, JSON for tools, annotations for GitHub Actions, SARIF
+for code scanning (:mod:`.sarif`).
 
 The JSON schema is documented in docs/check.md; ``SCHEMA_VERSION`` changes only when a field
 changes meaning or goes away.
@@ -12,27 +13,48 @@ from collections.abc import Callable
 from typing import NamedTuple, TextIO
 
 from jaxtypes.check.findings import Finding, count_by_code
+from jaxtypes.check.sarif import write_sarif
 
 SCHEMA_VERSION = 1
 
 
 class Report(NamedTuple):
-    """The findings to show, how many source files were checked, how many errors were hidden."""
+    """The findings to show, how many source files were checked, how many errors were hidden.
+
+    With a baseline, ``findings`` are the new ones, ``baselined`` counts those the baseline
+    holds, and ``fixed`` the baseline's entries this run judged and no longer found; without
+    one, ``baselined`` is None.
+    """
 
     findings: list[Finding]
     files_checked: int
     hidden: int
+    baselined: int | None = None
+    fixed: int = 0
 
 
 def summary(report: Report) -> str:
-    """One line: the counts per code, or that there is nothing to fix."""
+    """One line: the counts per code, or that there is nothing to fix; what the baseline holds."""
     files = _plural(report.files_checked, "source file")
-    hidden = f"; {_plural(report.hidden, 'other mypy error')} hidden (--all shows them)" if report.hidden else ""
+    new = "" if report.baselined is None else "new "
+    notes = "".join(_notes(report))
     if not report.findings:
-        return f"No jit-safety findings in {files}{hidden}"
+        return f"No {new}jit-safety findings in {files}{notes}"
     counts = ", ".join(f"{code} {count}" for code, count in count_by_code(report.findings).items())
     where = _plural(len({finding.path for finding in report.findings}), "file")
-    return f"Found {_plural(len(report.findings), 'finding')} in {where} ({files} checked): {counts}{hidden}"
+    return f"Found {_plural(len(report.findings), new + 'finding')} in {where} ({files} checked): {counts}{notes}"
+
+
+def _notes(report: Report) -> list[str]:
+    notes = []
+    if report.baselined is not None:
+        notes.append(f"; {_plural(report.baselined, 'baselined finding')} {_verb(report.baselined, 'remain')}")
+    if report.fixed:
+        them = "it" if report.fixed == 1 else "them"
+        notes.append(f", {report.fixed} fixed (--write-baseline drops {them})")
+    if report.hidden:
+        notes.append(f"; {_plural(report.hidden, 'other mypy error')} hidden (--all shows them)")
+    return notes
 
 
 def headline(finding: Finding) -> str:
@@ -60,6 +82,8 @@ def write_json(report: Report, out: TextIO) -> None:
         "version": SCHEMA_VERSION,
         "files_checked": report.files_checked,
         "hidden_mypy_errors": report.hidden,
+        "baselined": report.baselined,
+        "baseline_fixed": report.fixed,
         "counts": count_by_code(report.findings),
         "findings": [
             {
@@ -103,6 +127,7 @@ WRITERS: dict[str, Callable[[Report, TextIO], None]] = {
     "text": write_text,
     "json": write_json,
     "github": write_github,
+    "sarif": write_sarif,
 }
 
 
@@ -122,3 +147,7 @@ def _escape(text: str, *, property_value: bool = False) -> str:
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _verb(count: int, verb: str) -> str:
+    return f"{verb}s" if count == 1 else verb

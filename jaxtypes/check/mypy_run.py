@@ -13,6 +13,7 @@ import io
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import NamedTuple
@@ -25,9 +26,22 @@ from mypy.options import Options
 
 from jaxtypes.check import UsageError
 from jaxtypes.check.findings import Finding, parse
+from jaxtypes.settings import settings_file
 
 PLUGIN = "mypy_plugin"
 PLUGIN_ONLY_CONFIG = Path(__file__).with_name("plugin.ini")
+
+
+class MypyJob(NamedTuple):
+    """What mypy will check, and how: its sources, options and file-system cache.
+
+    ``options.config_file`` names the configuration file whose jaxtypes settings apply: the
+    one the plugin reads, so ``jaxtypes check`` reads the same.
+    """
+
+    sources: list[build.BuildSource]
+    options: Options
+    fscache: FileSystemCache
 
 
 class MypyOutcome(NamedTuple):
@@ -44,10 +58,10 @@ class MypyOutcome(NamedTuple):
     crash: str | None
 
 
-def run_mypy(
+def prepare_mypy(
     paths: list[str], *, config_file: str | None, cache_dir: str | None, workers: str | None
-) -> MypyOutcome:
-    """Check ``paths`` (or the configuration's ``files`` when empty) with mypy and the plugin."""
+) -> MypyJob:
+    """The job that checks ``paths`` (or the configuration's ``files`` when empty) with the plugin."""
     for path in paths:
         if not os.path.exists(path):
             raise UsageError(f"{path}: no such file or directory")
@@ -56,18 +70,32 @@ def run_mypy(
     fscache = FileSystemCache()
     sources, options = _options(args, fscache)
     _prepare(options)
+    return MypyJob(sources, options, fscache)
 
+
+def run_mypy(job: MypyJob, on_file_done: Callable[[str], None]) -> MypyOutcome:
+    """Run mypy; ``on_file_done`` is told each file whose diagnostics mypy has reported.
+
+    mypy reports a file once it has checked it (with no diagnostics too), except files whose
+    errors it silences (installed packages) and unchanged files its cache holds no errors for.
+    """
     findings: list[Finding] = []
     stopped: list[Finding] = []
     crash = None
     captured = io.StringIO()
+
+    def flush_errors(file: str | None, new: list[str], _serious: bool) -> None:
+        findings.extend(map(parse, new))
+        if file is not None:
+            on_file_done(file)
+
     try:
         with redirect_stdout(captured), redirect_stderr(captured):
             build.build(
-                sources,
-                options,
-                flush_errors=lambda _file, new, _serious: findings.extend(map(parse, new)),
-                fscache=fscache,
+                job.sources,
+                job.options,
+                flush_errors=flush_errors,
+                fscache=job.fscache,
                 stdout=captured,
                 stderr=captured,
             )
@@ -77,7 +105,7 @@ def run_mypy(
         crash = captured.getvalue().strip()
     except Exception:  # noqa: BLE001 (e.g. an -n worker died; it reported its file on stderr)
         crash = f"{captured.getvalue()}{traceback.format_exc()}".strip()
-    return MypyOutcome(findings, len(sources), stopped, crash)
+    return MypyOutcome(findings, len(job.sources), stopped, crash)
 
 
 def _flag(name: str, value: str | None) -> list[str]:
@@ -98,11 +126,12 @@ def _options(args: list[str], fscache: FileSystemCache) -> tuple[list[build.Buil
 
 
 def _prepare(options: Options) -> None:
-    """Add the plugin unless the configuration names it, ask for JSON diagnostics."""
-    if options.config_file is None:
-        # mypy loads plugins only from a configuration file (also in -n workers): name one
-        # that holds nothing but the plugin, so mypy's defaults apply as they would have.
-        options.config_file = str(PLUGIN_ONLY_CONFIG)
+    """Name the file of the jaxtypes settings, add the plugin unless the configuration names it,
+    ask for JSON diagnostics."""
+    # mypy loads plugins only from a configuration file (also in -n workers): without one,
+    # name the file holding the jaxtypes settings, else one that holds nothing but the plugin,
+    # so mypy's defaults apply as they would have.
+    options.config_file = settings_file(options.config_file, Path.cwd()) or str(PLUGIN_ONLY_CONFIG)
     if not any(name.split(":")[0] == PLUGIN for name in options.plugins):
         options.plugins.append(PLUGIN)
     options.output = "json"

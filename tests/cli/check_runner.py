@@ -11,3 +11,12 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 PROJECT = FIXTURES / "project"
 
 Check = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def project_ini(jaxtypes_section: str = "") -> str:
+    """The fixture project's mypy.ini, usable from any folder, with ``jaxtypes_section`` appended.
+
+    Its mypy options are the fixture project's, so runs from other folders share its cache.
+    """
+    text = (PROJECT / "mypy.ini").read_text().replace("$MYPY_CONFIG_FILE_DIR/../../../..", str(REPO))
+    return text + (f"\n[jaxtypes]\n{jaxtypes_section}\n" if jaxtypes_section else "")

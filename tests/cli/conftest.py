@@ -16,6 +16,12 @@ def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("mypy-cache")
 
 
+@pytest.fixture(scope="session")
+def bare_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One mypy cache for the runs in projects without a mypy configuration (mypy's defaults)."""
+    return tmp_path_factory.mktemp("mypy-cache-bare")
+
+
 @pytest.fixture
 def check(shared_cache: Path) -> Check:
     """``check(*args, cwd=PROJECT, cache=shared_cache)``: run ``python -m jaxtypes check``."""

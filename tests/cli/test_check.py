@@ -84,6 +84,7 @@ def test_a_project_without_mypy_configuration_is_checked_with_the_plugin(
     result = check(*workers, "buggy.py", cwd=tmp_path, cache=tmp_path / "cache")
     assert result.returncode == 1, result.stdout + result.stderr
     assert headlines(result.stdout) == [WEIGHTS, LAYERS]
+    assert result.stderr == ""  # a cold run, but standard error is a pipe: no progress
 
 
 def test_all_shows_mypy_errors_too(check: Check) -> None:
@@ -133,6 +134,8 @@ def test_json_output_follows_the_documented_schema(check: Check) -> None:
         "version": 1,
         "files_checked": 2,
         "hidden_mypy_errors": 6,
+        "baselined": None,
+        "baseline_fixed": 0,
         "counts": {"static-dynamic-child": 1, "static-unhashable": 1},
         "findings": [
             {
