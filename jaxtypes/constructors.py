@@ -157,12 +157,13 @@ class ConstructorSource:
         return keyer
 
     def key(self, fields: tuple[tuple[str, bool], ...], instance: str) -> str:
-        """The class, then for each field its value's type and its value as the key where that is
-        type-strict (a plain scalar, a float other than a zero or NaN), else its ``static_key``;
-        a ``hash_by_id`` field's value by identity. Types first, so ``1``, ``1.0`` and ``True``
-        differ; zeros and NaN by ``static_key``, so ``-0.0`` differs from ``0.0`` and NaN equals NaN.
+        """For each field, its value's type and its value as the key where that is type-strict (a
+        plain scalar, a float other than a zero or NaN), else its ``static_key``; a ``hash_by_id``
+        field's value by identity. Types first, so ``1``, ``1.0`` and ``True`` differ; zeros and NaN
+        by ``static_key``, so ``-0.0`` differs from ``0.0`` and NaN equals NaN. The class is not in
+        the key: each class has its own table, and instances of two classes never compare equal.
         """
-        terms = ["__jt_owner"]
+        terms: list[str] = []
         for name, by_id in fields:
             value = self.value(name, instance)
             if by_id:
@@ -173,7 +174,7 @@ class ConstructorSource:
             exact_float = f"{kind} is __jt_float and {value} == {value} and {value}"
             terms.append(f"({kind} := __jt_type({value}))")
             terms.append(f"{value} if {kind} in __jt_plain or ({exact_float}) else {keyed}")
-        return f"({', '.join(terms)},)"
+        return "(" + "".join(f"{term}, " for term in terms) + ")"
 
     def compile(self, name: str, first: str, body: list[str]) -> Callable[..., Any]:
         """The function ``name(first, <the dataclass parameters>)`` running ``body``."""
