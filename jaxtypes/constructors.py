@@ -69,16 +69,18 @@ class FieldKey:
 
 
 class ConstructorSource:
-    """The source of a constructor taking ``cls``'s dataclass ``__init__`` parameters.
+    """The source of a constructor taking the parameters of ``cls``'s ``__init__``.
 
-    ``head`` binds them and applies default factories, ``build(instance)`` stores the fields into
-    ``instance`` and runs ``__post_init__``, ``value(name)`` is the expression of a field's value
-    once built, and ``key`` the type-strict key of all static fields.
+    ``head`` applies default factories, ``build(instance)`` stores the fields into ``instance``
+    and runs ``__post_init__``, ``value(name)`` is the expression of a field's value once built,
+    and ``key`` the type-strict key of all static fields. An ``__init__`` the class wrote itself
+    (``own_init``) is called as it is, and the fields are read back from the instance.
     """
 
-    def __init__(self, cls: type, original_init: Callable[..., None]) -> None:
+    def __init__(self, cls: type, original_init: Callable[..., None], *, own_init: bool) -> None:
         self.cls = cls
         self.original_init = original_init
+        self.own_init = own_init
         self.namespace: dict[str, Any] = {
             "__jt_owner": cls,
             "__jt_type": type,
@@ -90,18 +92,19 @@ class ConstructorSource:
             "__jt_identity": Identity,
         }
         self.fields = {f.name: f for f in dataclasses.fields(cls)}
-        parameters = list(inspect.signature(original_init).parameters.values())[1:]
-        self.signature: list[str] = []
+        self.namespace["__jt_init"] = original_init
+        parameters = [] if own_init else list(inspect.signature(original_init).parameters.values())[1:]
+        self.signature: list[str] = ["*__jt_args", "**__jt_kwargs"] if own_init else []
         for parameter in parameters:
             if parameter.kind is inspect.Parameter.KEYWORD_ONLY and "*" not in self.signature:
                 self.signature.append("*")
             self.signature.append(self._parameter(parameter))
         self.init_vars = [p.name for p in parameters if p.name not in self.fields]
-        self.post_init = hasattr(cls, "__post_init__")
+        self.post_init = not own_init and hasattr(cls, "__post_init__")
         self.head = [
             f"if {name} is __jt_factory: {name} = __jt_default_{name}()"
             for name, f in self.fields.items()
-            if f.init and f.default_factory is not dataclasses.MISSING
+            if f.init and f.default_factory is not dataclasses.MISSING and not own_init
         ]
 
     def _parameter(self, parameter: inspect.Parameter) -> str:
@@ -117,6 +120,8 @@ class ConstructorSource:
 
     def build(self, instance: str) -> list[str]:
         """Lines that store the fields into the new ``instance`` and run ``__post_init__``."""
+        if self.own_init:
+            return [f"__jt_init({instance}, *__jt_args, **__jt_kwargs)"]
         lines = [f"__jt_dict = {instance}.__dict__"] if self.cls.__dictoffset__ else []
         for name, f in self.fields.items():
             if f.init:
@@ -143,8 +148,9 @@ class ConstructorSource:
     @property
     def values_known_before_build(self) -> bool:
         """Whether every field's final value is its parameter: no ``__post_init__``, no
-        ``init=False`` field, no descriptor between the parameter and the stored value."""
-        return not self.post_init and all(f.init and self._stored_directly(f.name) for f in self.fields.values())
+        ``init=False`` field, no descriptor between the parameter and the stored value, and the
+        ``__init__`` is the dataclass's."""
+        return not self.own_init and not self.post_init and all(f.init and self._stored_directly(f.name) for f in self.fields.values())
 
     def value(self, name: str, instance: str) -> str:
         """The expression of field ``name``'s final value: its parameter, or read back once built."""
@@ -185,16 +191,18 @@ class ConstructorSource:
         function.__qualname__ = f"{self.cls.__qualname__}.{name}"
         function.__module__ = self.cls.__module__
         function.__annotations__ = dict(self.original_init.__annotations__)
+        if self.own_init:
+            function.__wrapped__ = self.original_init  # type: ignore[attr-defined]  # its signature
         return function
 
 
-def pytree_init(cls: type, meta: tuple[tuple[str, bool], ...]) -> Callable[..., None]:
+def pytree_init(cls: type, meta: tuple[tuple[str, bool], ...], *, own_init: bool) -> Callable[..., None]:
     """``__init__`` of a pytree class: stores its fields and validates its static ones.
 
     Values of a type that is always static cost a type check; a ``hash_by_id`` value is the
     user's word and is not checked.
     """
-    source = ConstructorSource(cls, cls.__dict__["__init__"])
+    source = ConstructorSource(cls, cls.__dict__["__init__"], own_init=own_init)
     body = [*source.head, *source.build("__jt_self")]
     for name, by_id in meta:
         if not by_id:

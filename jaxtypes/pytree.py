@@ -57,6 +57,7 @@ def pytree_dataclass(
 def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
     import jax  # imported here so that importing jaxtypes (and the mypy plugin) stays jax-free
 
+    own_init = "__init__" in cls.__dict__  # the dataclass keeps an __init__ the class wrote
     cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
     data: list[str] = []
     meta: list[tuple[str, bool]] = []
@@ -73,7 +74,7 @@ def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
             data.append(f.name)
     info = PytreeInfo(tuple(data), tuple(meta))
     setattr(cls, PYTREE_CLASS_FLAG, info)
-    cls.__init__ = pytree_init(cls, info.meta_fields)  # type: ignore[method-assign]
+    cls.__init__ = pytree_init(cls, info.meta_fields, own_init=own_init)  # type: ignore[method-assign]
     cls.__reduce__ = reduce_through_constructor  # type: ignore[method-assign]
     jax.tree_util.register_dataclass(cls, data_fields=list(data), meta_fields=[name for name, _ in meta])
     return cls

@@ -86,6 +86,7 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
                 f"inherits from {class_name(base)}, a dataclass that is not frozen",
                 defined_at=cls,
             )
+    own_init = "__init__" in cls.__dict__  # the dataclass keeps an __init__ the class wrote
     cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     init = cls.__dict__["__init__"]
@@ -97,7 +98,7 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
     # configs) sees a static class, as it will be.
     setattr(cls, STATIC_CLASS_FLAG, info)
     _check_field_types(cls, fields)
-    cls.__new__ = staticmethod(_compile_new(cls, init, info))  # type: ignore[method-assign]
+    cls.__new__ = staticmethod(_compile_new(cls, init, info, own_init=own_init))  # type: ignore[method-assign]
     # object's own __init__, which ignores the arguments when __new__ is the class's own: the
     # instance __new__ returns is already built (or was found in the table).
     cls.__init__ = object.__init__  # type: ignore[method-assign]
@@ -124,13 +125,14 @@ def _check_field_types(cls: type, fields: tuple[dataclasses.Field[Any], ...]) ->
             check_static_field_type(where, inner, defined_at=cls)
 
 
-def _compile_new(cls: type, init: Callable[..., None], info: StaticInfo) -> Callable[..., Any]:
+def _compile_new(cls: type, init: Callable[..., None], info: StaticInfo, *, own_init: bool) -> Callable[..., Any]:
     """The class's ``__new__``: key the arguments, return the live equal instance or build one.
 
-    The key is built from the arguments before any instance exists, unless ``__post_init__`` or
-    an ``init=False`` field decides final values: then the instance is built first.
+    The key is built from the arguments before any instance exists, unless the class's own
+    ``__init__``, ``__post_init__`` or an ``init=False`` field decides final values: then the
+    instance is built first.
     """
-    source = ConstructorSource(cls, init)
+    source = ConstructorSource(cls, init, own_init=own_init)
     source.namespace.update(__jt_refuse=_refuse_subclass, __jt_new=object.__new__, __jt_hash=hash)
     build = ["__jt_self = __jt_new(__jt_cls)", *source.build("__jt_self")]
     key = f"__jt_key = {source.key(info.fields, '__jt_self')}"

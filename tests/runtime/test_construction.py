@@ -300,6 +300,25 @@ def test_fields_named_like_the_constructors_own_names(decorate: Callable[[type],
     assert (config.self, config.cls, config.type, config.hash) == (3, 4, "u", 1.5)
 
 
+@DECORATORS
+def test_an_init_the_class_wrote_is_kept_and_what_it_stores_is_validated(decorate: Callable[[type], type]) -> None:
+    @decorate
+    class Config:
+        n: Static[Any]
+        label: Static[str] = dataclasses.field(default_factory=lambda: "default")
+
+        def __init__(self, half: Any, *, label: str = "own") -> None:
+            object.__setattr__(self, "n", [half] if half is None else 2 * half)
+            object.__setattr__(self, "label", label)
+
+    assert (Config(3).n, Config(3).label, Config(3, label="x").label) == (6, "own", "x")
+    assert str(inspect.signature(Config)) == "(half: 'Any', *, label: 'str' = 'own') -> 'None'"
+    if decorate is static_dataclass:
+        assert Config(3) is Config(3) and Config(3) is not Config(4)
+    with pytest.raises(jt.StaticValueError, match="Config.n holds a list"):
+        Config(None)
+
+
 # -- what a static instance keeps alive --------------------------------------------------------
 
 
