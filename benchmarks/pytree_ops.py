@@ -55,14 +55,15 @@ def variants() -> dict[str, type]:
     """Each installed library's version of the class."""
     found = {
         BASELINE: define("Plain", register_dataclass),
-        "jaxtypes pytree_dataclass": define("Typed", pytree_dataclass, static=lambda t: Static[t]),  # type: ignore[misc, valid-type]
+        "jaxtypes pytree_dataclass": define(
+            "Typed", pytree_dataclass, static=lambda t: Static[t]  # type: ignore[misc, valid-type]
+        ),
     }
     try:
         import flax.struct
 
-        found["flax.struct"] = define(
-            "Flax", flax.struct.dataclass, static_field=lambda: flax.struct.field(pytree_node=False)  # type: ignore[no-untyped-call]
-        )
+        static_field = lambda: flax.struct.field(pytree_node=False)  # type: ignore[no-untyped-call]  # noqa: E731
+        found["flax.struct"] = define("Flax", flax.struct.dataclass, static_field=static_field)
     except ImportError:
         pass
     try:
@@ -76,9 +77,8 @@ def variants() -> dict[str, type]:
     try:
         import jax_dataclasses
 
-        found["jax_dataclasses"] = define(
-            "Jdc", jax_dataclasses.pytree_dataclass, static=lambda t: jax_dataclasses.Static[t]  # type: ignore[misc, valid-type]
-        )
+        static = lambda t: jax_dataclasses.Static[t]  # type: ignore[misc, valid-type]  # noqa: E731
+        found["jax_dataclasses"] = define("Jdc", jax_dataclasses.pytree_dataclass, static=static)
     except ImportError:
         pass
     return found

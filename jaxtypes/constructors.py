@@ -150,7 +150,9 @@ class ConstructorSource:
         """Whether every field's final value is its parameter: no ``__post_init__``, no
         ``init=False`` field, no descriptor between the parameter and the stored value, and the
         ``__init__`` is the dataclass's."""
-        return not self.own_init and not self.post_init and all(f.init and self._stored_directly(f.name) for f in self.fields.values())
+        if self.own_init or self.post_init:
+            return False
+        return all(f.init and self._stored_directly(f.name) for f in self.fields.values())
 
     def value(self, name: str, instance: str) -> str:
         """The expression of field ``name``'s final value: its parameter, or read back once built."""

@@ -58,7 +58,10 @@ class InternTable:
     def store_source(self, key: str, candidate: str, namespace: dict[str, Any]) -> list[str]:
         """Lines that return ``intern(key, candidate)``, storing an absent key without a call."""
         namespace.update(
-            __jt_entry_type=_Entry, __jt_on_free=self._on_free, __jt_add=self._entries.setdefault, __jt_intern=self.intern
+            __jt_entry_type=_Entry,
+            __jt_on_free=self._on_free,
+            __jt_add=self._entries.setdefault,
+            __jt_intern=self.intern,
         )
         return [
             f"__jt_entry = __jt_entry_type({candidate}, __jt_on_free)",
