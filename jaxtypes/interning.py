@@ -8,7 +8,7 @@ table holds its objects weakly: a config nobody uses any more is freed, and its 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 # CPython's atomic "delete this key if its value is a dead weak reference", the primitive that
@@ -31,7 +31,8 @@ class InternTable:
     Every change is one atomic dict operation: an entry is added only where there is none
     (``setdefault``) and removed only once its object is dead, so no thread can replace or
     remove a live entry another thread relies on. A compiled constructor runs the fast paths
-    inline (``lookup_source``, ``store_source``) and calls ``intern`` only after losing a race.
+    inline (``lookup_source``, ``store_source``) and calls ``intern`` only after losing a race,
+    or on meeting the entry of a freed object whose removal has not run yet.
     """
 
     __slots__ = ("_entries", "_on_free")
@@ -40,8 +41,9 @@ class InternTable:
         entries: dict[Hashable, _Entry] = {}
         self._entries = entries
 
-        def on_free(entry: _Entry) -> None:
-            _remove_dead_weakref(entries, entry.key)
+        # ``remove`` is bound when defined, so that it is still there while the interpreter exits.
+        def on_free(entry: _Entry, remove: Callable[..., None] = _remove_dead_weakref) -> None:
+            remove(entries, entry.key)
 
         self._on_free = on_free
 
