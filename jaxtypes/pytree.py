@@ -3,20 +3,25 @@
 Fields marked ``Static[...]``, typed as a static dataclass, or declared ``field(hash_by_id=True)``
 are the pytree's metadata (part of jit's cache key, validated like static fields); every other
 field is data (traced, may hold arrays and tracers).
+
+jax flattens and unflattens the class itself (``register_dataclass``), so jit dispatch costs what
+it costs for any dataclass. Unflattening calls the class, whose ``__init__`` is compiled for it
+(``jaxtypes.constructors``): the metadata of an instance this library validated comes back as the
+same objects and is recognised without being walked again; metadata from anywhere else (a
+treedef built or unpickled elsewhere, ``replace``, the constructor, unpickling) is validated.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar, overload
+from typing import NamedTuple, TypeVar, overload
 
 from typing_extensions import dataclass_transform
 
 from jaxtypes.annotations import check_static_field_type, read_field_markers
+from jaxtypes.constructors import pytree_init, reduce_through_constructor
 from jaxtypes.fields import field, hashed_by_id
-from jaxtypes.static import fields_key
 from jaxtypes.values import PYTREE_CLASS_FLAG, is_static_class
 
 T = TypeVar("T")
@@ -52,6 +57,7 @@ def pytree_dataclass(
 def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
     import jax  # imported here so that importing jaxtypes (and the mypy plugin) stays jax-free
 
+    own_init = "__init__" in cls.__dict__  # the dataclass keeps an __init__ the class wrote
     cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
     data: list[str] = []
     meta: list[tuple[str, bool]] = []
@@ -68,18 +74,8 @@ def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
             data.append(f.name)
     info = PytreeInfo(tuple(data), tuple(meta))
     setattr(cls, PYTREE_CLASS_FLAG, info)
-    if meta:
-        cls.__init__ = _validating_init(cls, cls.__dict__["__init__"], info.meta_fields)  # type: ignore[method-assign]
+    cls.__init__ = pytree_init(cls, info.meta_fields, own_init=own_init)  # type: ignore[method-assign]
+    cls.__reduce__ = reduce_through_constructor  # type: ignore[method-assign]
     jax.tree_util.register_dataclass(cls, data_fields=list(data), meta_fields=[name for name, _ in meta])
     return cls
 
-
-def _validating_init(cls: type, init: Callable[..., None], meta: tuple[tuple[str, bool], ...]) -> Callable[..., None]:
-    """Wrap the dataclass ``__init__`` so static fields are validated on every construction."""
-
-    @functools.wraps(init)
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init(self, *args, **kwargs)
-        fields_key(cls, self.__dict__, meta)
-
-    return __init__

@@ -1,8 +1,9 @@
 """``@static_dataclass``: frozen, value-hashed, validated, interned classes for jit's static arguments.
 
 Every way of creating an instance (the constructor, ``dataclasses.replace``, ``copy``,
-``deepcopy``, unpickling) goes through one constructor that validates the fields, builds the
-instance's type-strict key and hands back the one live instance with that key. Equal values
+``deepcopy``, unpickling) goes through one constructor, ``__new__``, compiled for the class: it
+validates the fields while building the instance's type-strict key from the arguments, and hands
+back the one live instance with that key, building a new one only when there is none. Equal values
 are therefore one object, so an interned class hashes and compares by identity: that *is*
 hashing by value (the class included), at the cost of an identity check, however often the
 config is rebuilt. A value cannot be freed and rebuilt under a different identity while anything
@@ -14,17 +15,18 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Hashable
-from typing import Any, NamedTuple, TypeVar, overload
+from collections.abc import Callable
+from typing import Any, NamedTuple, NoReturn, TypeVar, overload
 
 from typing_extensions import dataclass_transform
 
 from jaxtypes.annotations import check_static_field_type, read_field_markers
-from jaxtypes.errors import MarkerError, StaticClassError, StaticValueError, class_name
+from jaxtypes.constructors import ConstructorSource, reduce_through_constructor
+from jaxtypes.errors import MarkerError, StaticClassError, class_name
 from jaxtypes.fields import field, hashed_by_id
 from jaxtypes.interning import InternTable
 from jaxtypes.rules import MARKER_MISUSE, STATIC_NOT_FROZEN, STATIC_SUBCLASS
-from jaxtypes.values import STATIC_CLASS_FLAG, Identity, Violation, static_key
+from jaxtypes.values import STATIC_CLASS_FLAG
 
 T = TypeVar("T")
 
@@ -32,7 +34,6 @@ T = TypeVar("T")
 class StaticInfo(NamedTuple):
     """What the constructor needs about a static class, computed once at decoration."""
 
-    init: Callable[..., None]
     fields: tuple[tuple[str, bool], ...]
     table: InternTable | None
 
@@ -85,11 +86,11 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
                 f"inherits from {class_name(base)}, a dataclass that is not frozen",
                 defined_at=cls,
             )
+    own_init = "__init__" in cls.__dict__  # the dataclass keeps an __init__ the class wrote
     cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     init = cls.__dict__["__init__"]
     info = StaticInfo(
-        init=init,
         fields=tuple((f.name, hashed_by_id(f)) for f in fields),
         table=InternTable() if intern else None,
     )
@@ -97,11 +98,13 @@ def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_onl
     # configs) sees a static class, as it will be.
     setattr(cls, STATIC_CLASS_FLAG, info)
     _check_field_types(cls, fields)
-    cls.__new__ = staticmethod(_construct)  # type: ignore[method-assign]
-    cls.__init__ = _constructed  # type: ignore[method-assign]
+    cls.__new__ = staticmethod(_compile_new(cls, init, info, own_init=own_init))  # type: ignore[method-assign]
+    # object's own __init__, which ignores the arguments when __new__ is the class's own: the
+    # instance __new__ returns is already built (or was found in the table).
+    cls.__init__ = object.__init__  # type: ignore[method-assign]
     cls.__eq__ = object.__eq__ if intern else _eq  # type: ignore[method-assign]
     cls.__hash__ = object.__hash__ if intern else _hash  # type: ignore[method-assign]
-    cls.__reduce__ = _reduce  # type: ignore[method-assign]
+    cls.__reduce__ = reduce_through_constructor  # type: ignore[method-assign]
     signature = inspect.signature(init)
     cls.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])  # type: ignore[attr-defined]
     return cls
@@ -122,51 +125,39 @@ def _check_field_types(cls: type, fields: tuple[dataclasses.Field[Any], ...]) ->
             check_static_field_type(where, inner, defined_at=cls)
 
 
-def _construct(cls: type[T], *args: Any, **kwargs: Any) -> T:
-    info: StaticInfo | None = cls.__dict__.get(STATIC_CLASS_FLAG)
-    if info is None:
-        raise StaticClassError(
-            STATIC_SUBCLASS,
-            class_name(cls),
-            "subclasses a static_dataclass without being decorated itself",
-            defined_at=cls,
-        )
-    self = object.__new__(cls)
-    info.init(self, *args, **kwargs)
-    key = instance_key(self, info)
-    if info.table is not None:
-        return info.table.intern(key, self)
-    object.__setattr__(self, "_jaxtypes_key", key)
-    object.__setattr__(self, "_jaxtypes_hash", hash(key))
-    return self
+def _compile_new(cls: type, init: Callable[..., None], info: StaticInfo, *, own_init: bool) -> Callable[..., Any]:
+    """The class's ``__new__``: key the arguments, return the live equal instance or build one.
 
-
-def instance_key(instance: Any, info: StaticInfo) -> Hashable:
-    """The validated, type-strict key of a freshly initialised static instance."""
-    cls = type(instance)
-    return (cls, *fields_key(cls, instance.__dict__, info.fields))
-
-
-def fields_key(cls: type, values: dict[str, Any], fields: tuple[tuple[str, bool], ...]) -> list[Hashable]:
-    """The keys of static fields' values (``(name, hash_by_id)`` pairs), validating each.
-
-    The error names ``Class.field`` and the path below it.
+    The key is built from the arguments before any instance exists, unless the class's own
+    ``__init__``, ``__post_init__`` or an ``init=False`` field decides final values: then the
+    instance is built first.
     """
-    key: list[Hashable] = []
-    for name, by_id in fields:
-        value = values[name]
-        if by_id:
-            key.append(Identity(value))
-            continue
-        try:
-            key.append(static_key(value))
-        except Violation as violation:
-            raise violation.as_error(StaticValueError, f"{class_name(cls)}.{name}", defined_at=cls) from None
-    return key
+    source = ConstructorSource(cls, init, own_init=own_init)
+    source.namespace.update(__jt_refuse=_refuse_subclass, __jt_new=object.__new__, __jt_hash=hash)
+    build = ["__jt_self = __jt_new(__jt_cls)", *source.build("__jt_self")]
+    key = f"__jt_key = {source.key(info.fields, '__jt_self')}"
+    body = ["if __jt_cls is not __jt_owner: __jt_refuse(__jt_cls)", *source.head]
+    if info.table is None:
+        body += [*build, key]
+        body += [
+            "__jt_setattr(__jt_self, '_jaxtypes_key', __jt_key)",
+            "__jt_setattr(__jt_self, '_jaxtypes_hash', __jt_hash(__jt_key))",
+            "return __jt_self",
+        ]
+        return source.compile("__new__", "__jt_cls", body)
+    lookup = info.table.lookup_source("__jt_key", source.namespace)
+    body += [key, *lookup, *build] if source.values_known_before_build else [*build, key, *lookup]
+    body += info.table.store_source("__jt_key", "__jt_self", source.namespace)
+    return source.compile("__new__", "__jt_cls", body)
 
 
-def _constructed(self: object, *args: Any, **kwargs: Any) -> None:
-    """``__init__`` of a static class: ``__new__`` already initialised (or found) the instance."""
+def _refuse_subclass(cls: type) -> NoReturn:
+    raise StaticClassError(
+        STATIC_SUBCLASS,
+        class_name(cls),
+        "subclasses a static_dataclass without being decorated itself",
+        defined_at=cls,
+    )
 
 
 def _eq(self: Any, other: object) -> bool:
@@ -179,13 +170,3 @@ def _eq(self: Any, other: object) -> bool:
 
 def _hash(self: Any) -> int:
     return self._jaxtypes_hash  # type: ignore[no-any-return]
-
-
-def _reduce(self: Any) -> tuple[Any, ...]:
-    fields = dataclasses.fields(self)
-    return (_rebuild, (type(self), {f.name: getattr(self, f.name) for f in fields if f.init}))
-
-
-def _rebuild(cls: type[T], kwargs: dict[str, Any]) -> T:
-    """Recreate a static instance through its constructor (copy, deepcopy and unpickling)."""
-    return cls(**kwargs)

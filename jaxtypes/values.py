@@ -34,7 +34,7 @@ E = TypeVar("E", bound=JaxtypesError)
 STATIC_CLASS_FLAG = "__jaxtypes_static__"
 PYTREE_CLASS_FLAG = "__jaxtypes_pytree__"
 
-_PLAIN_SCALARS = frozenset({int, bool, str, bytes, type(None)})
+PLAIN_SCALARS = frozenset({int, bool, str, bytes, type(None)})
 
 class Violation(Exception):
     """A value breaks ``rule``; ``path`` holds the steps from the field down to the value."""
@@ -107,7 +107,7 @@ def is_array(value: object) -> bool:
 def static_key(value: Any) -> Hashable:
     """The type-strict key of a static-safe value; raises ``Violation`` for any other value."""
     cls = type(value)
-    if cls in _PLAIN_SCALARS:
+    if cls in PLAIN_SCALARS:
         return (cls, value)
     if cls is float:
         return (float, repr(value) if value == 0.0 or value != value else value)

@@ -7,13 +7,16 @@ Python side effect in the function body, which runs only when jit traces.
 
 from __future__ import annotations
 
+import gc
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import jax
 import jax.numpy as jnp
+import pytest
 
 import jaxtypes
 from jaxtypes import Static, static_dataclass
@@ -34,6 +37,22 @@ class Config:
 class LooseConfig:
     scale: int
     name: str = "c"
+
+
+@static_dataclass
+class Churned:
+    n: int
+    label: str = "churn"
+
+
+@pytest.fixture
+def frequent_thread_switches() -> Iterator[None]:
+    """Switch threads every microsecond rather than every 5 ms, so that threads interleave
+    inside a constructor."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(interval)
 
 
 def in_threads(work: Callable[[int], T]) -> list[T]:
@@ -102,3 +121,21 @@ def test_values_without_interning_built_in_threads_hash_and_compare_by_value() -
         first = built[0][n]
         assert all(objects[n] == first and hash(objects[n]) == hash(first) for objects in built)
         assert len({id(objects[n]) for objects in built}) == THREADS
+
+
+def test_interning_holds_while_equal_values_are_freed_and_rebuilt_in_threads(frequent_thread_switches: None) -> None:
+    """Each thread keeps its last three values and checks that rebuilding each gives it back,
+    while the other threads free and rebuild the same values: two live equal objects, or a live
+    object whose entry was removed, would be caught."""
+
+    def work(index: int) -> int:
+        held: list[Churned] = []
+        wrong = 0
+        for step in range(400):
+            held = [*held[-2:], Churned((index + step) % 5)]
+            wrong += sum(Churned(value.n) is not value for value in held)
+        return wrong
+
+    assert in_threads(work) == [0] * THREADS
+    gc.collect()
+    assert len(Churned.__jaxtypes_static__.table) == 0  # type: ignore[attr-defined]

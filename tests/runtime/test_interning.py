@@ -18,6 +18,7 @@ import jax.numpy as jnp
 import pytest
 
 from jaxtypes import Static, field, pytree_dataclass, static_dataclass
+from jaxtypes.interning import InternTable, _Entry
 from jaxtypes.values import STATIC_CLASS_FLAG
 
 
@@ -105,6 +106,33 @@ def test_unused_instances_are_freed() -> None:
     gc.collect()
     assert ref() is None
     assert live_instances(Leaf) == before
+
+
+class Value:
+    """A weakly referenceable object for the intern table."""
+
+
+def test_a_late_removal_never_removes_the_live_object_that_replaced_a_freed_one() -> None:
+    # A freed object's removal can run after another thread has stored an equal new object:
+    # the removal must leave the new entry alone.
+    table = InternTable()
+    first = Value()
+    table.intern("key", first)
+    freed_entry = table._entries["key"]
+    del first
+    second = Value()
+    assert table.intern("key", second) is second
+    table._on_free(freed_entry)
+    assert table.intern("key", Value()) is second
+
+
+def test_an_entry_whose_object_was_freed_is_replaced_before_its_removal_runs() -> None:
+    table = InternTable()
+    table._entries["key"] = dead = _Entry(Value())  # freed at once; its removal has not run
+    dead.key = "key"
+    second = Value()
+    assert table.intern("key", second) is second
+    assert table.intern("key", Value()) is second
 
 
 def test_concurrent_construction_yields_one_object() -> None:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jaxtypes import static_dataclass
+from jaxtypes.values import static_key
 
 
 @static_dataclass
@@ -38,6 +39,11 @@ values = st.recursive(
     lambda inner: st.one_of(st.tuples(inner, inner), st.frozensets(scalars, max_size=3)),
     max_leaves=6,
 )
+# Values that Python's == and hash() merge or split where a static key must not.
+confusable = st.sampled_from(
+    [0, 1, -1, True, False, 0.0, -0.0, 1.0, -1.0, 0.5, float("nan"), -float("nan"), float("inf"), 0j, 1 + 0j]
+    + ["", "1", b"1", None, (1,), (1.0,), (True,), frozenset({1}), frozenset({1.0})]
+)
 trees = st.recursive(
     st.builds(lambda v: ("node", v, ()), values),
     lambda inner: st.builds(lambda v, kids: ("node", v, tuple(kids)), values, st.lists(inner, max_size=3)),
@@ -65,3 +71,11 @@ def test_equal_parts_make_equal_values_without_interning(tree: tuple[Any, ...]) 
     assert a is not b and a == b and hash(a) == hash(b)
     for twin in (copy.deepcopy(a), pickle.loads(pickle.dumps(a))):
         assert twin == a and hash(twin) == hash(a)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(confusable, values), st.one_of(confusable, values))
+def test_two_values_make_one_config_exactly_when_their_type_strict_keys_are_equal(a: Any, b: Any) -> None:
+    same = static_key(a) == static_key(b)
+    assert (Node(a) is Node(b)) is same
+    assert (LooseNode(a) == LooseNode(b)) is same
