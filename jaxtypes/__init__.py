@@ -7,6 +7,7 @@ mypy plugin can share the rule vocabulary in ``jaxtypes.rules`` without slowing 
 from typing import TYPE_CHECKING, Any
 
 from jaxtypes.agreement import check_static_agreement
+from jaxtypes.audit import audit
 from jaxtypes.errors import (
     DeviceNotFoundError,
     JaxtypesError,
@@ -39,6 +40,7 @@ __all__ = [
     "StaticAgreementError",
     "StaticClassError",
     "StaticValueError",
+    "audit",
     "check_static_agreement",
     "field",
     "jit",

@@ -30,7 +30,17 @@ from jaxtypes.rules import (
     UNHASHABLE_FIXES,
 )
 from jaxtypes.trusted import is_trusted
-from jaxtypes.values import Violation, compares_by_identity, hashes_by_identity, identity_kind, is_pytree_class, is_static_class
+from jaxtypes.values import (
+    Violation,
+    compares_by_identity,
+    defines_hash,
+    hashes_by_identity,
+    identity_kind,
+    is_pytree_class,
+    is_static_class,
+    unhashable,
+)
+
 
 def check_static_type(hint: Any) -> None:
     """Raise ``Violation`` if a value of type ``hint`` can never be a correct static value.
@@ -62,10 +72,12 @@ def check_static_type(hint: Any) -> None:
         raise Violation(STATIC_BOUND_METHOD, "is typed types.MethodType, a bound method")
     if is_static_class(cls) or cls is object or _is_open(cls):
         return
-    if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.frozen and not is_trusted(cls):  # type: ignore[attr-defined]
+    frozen = cls.__dataclass_params__.frozen if dataclasses.is_dataclass(cls) else True  # type: ignore[attr-defined]
+    if not frozen and not is_trusted(cls) and not defines_hash(cls):
         raise Violation(STATIC_NOT_FROZEN, f"is typed {class_name(cls)}, a dataclass that is not frozen")
     if cls.__hash__ is None:
-        raise Violation(STATIC_UNHASHABLE, f"is typed {class_name(cls)}, which is unhashable")
+        what, fix = unhashable(cls)
+        raise Violation(STATIC_UNHASHABLE, f"is typed {class_name(cls)}, {what}", fix=fix)
     if dataclasses.is_dataclass(cls) and compares_by_identity(cls) and not is_trusted(cls):
         raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
     by_identity = hashes_by_identity(cls) or (compares_by_identity(cls) and not issubclass(cls, enum.Enum))

@@ -45,8 +45,10 @@ STATIC_DYNAMIC_CHILD = Rule(
 STATIC_UNHASHABLE = Rule(
     "static-unhashable",
     "an unhashable container inside a static value",
-    "jit hashes static values to find compiled code, so an unhashable one fails at call time "
-    "with 'Non-hashable static arguments are not supported'",
+    "jit hashes static arguments to find compiled code, so an unhashable one fails at call "
+    "time with 'Non-hashable static arguments are not supported'; pytree metadata must be "
+    "hashable and immutable too, and a list or dict there can be changed in place after jit "
+    "compiled for it (stale results)",
     "use a tuple instead of a list, a frozenset instead of a set, and a static_dataclass or a "
     "tuple of (key, value) pairs instead of a dict",
 )
@@ -55,8 +57,17 @@ UNHASHABLE_FIXES: dict[str, str] = {
     "list": "use a tuple instead of a list",
     "set": "use a frozenset instead of a set",
     "dict": "use a static_dataclass or a tuple of (key, value) pairs instead of a dict",
+    "slice": "pass the slice's (start, stop, step) as a tuple, and build the slice inside the function",
 }
-"""The specific fix for each unhashable builtin container, by class name."""
+"""The specific fix for each unhashable builtin, by class name."""
+
+EQ_WITHOUT_HASH = "which is unhashable (it defines __eq__ without __hash__)"
+"""What a class that defines ``__eq__`` without ``__hash__`` is, in either side's message."""
+
+EQ_WITHOUT_HASH_FIX = (
+    "give the class a __hash__ that agrees with its __eq__ (over values that never change), or "
+    "make it a @jaxtypes.static_dataclass"
+)
 
 STATIC_IDENTITY_HASH = Rule(
     "static-identity-hash",
@@ -79,9 +90,10 @@ STATIC_NOT_FROZEN = Rule(
 
 STATIC_BOUND_METHOD = Rule(
     "static-bound-method",
-    "a bound method inside a static value",
-    "a bound method captures its instance: jit hashes the method, not the instance's current "
-    "state, so later changes to the instance are silently ignored",
+    "a bound method of an object that is no static value, inside a static value",
+    "a bound method hashes and compares by the instance it is bound to, and this one is no "
+    "static value: later changes to it are silently ignored (stale results), or every equal "
+    "copy recompiles",
     "store the plain function `Class.method` and pass the instance separately",
 )
 

@@ -67,12 +67,27 @@ def trusted_static(cls: T) -> T:
 
 
 def is_trusted(cls: type) -> bool:
-    """Whether ``cls`` or a base is vouched for or is one of ``TRUSTED_TYPES``."""
-    if getattr(cls, TRUSTED_FLAG, False):
+    """Whether ``cls`` or a base is vouched for or is one of ``TRUSTED_TYPES``, or ``cls`` is
+    an identity token (``holds_no_state``)."""
+    if getattr(cls, TRUSTED_FLAG, False) or holds_no_state(cls):
         return True
     if _unresolved:
         _resolve_imported()
     return any(base in _trusted for base in cls.__mro__)
+
+
+def holds_no_state(cls: type) -> bool:
+    """Whether instances of ``cls`` can hold no data: every class but ``object`` declares
+    ``__slots__``, empty or only ``__weakref__``. Such an object is an identity token (equinox
+    keeps one in a static field on purpose); its identity is all there is to compare."""
+    bases = cls.__mro__[:-1]
+    return bool(bases) and all(_slot_names(base) <= {"__weakref__"} for base in bases)
+
+
+def _slot_names(cls: type) -> set[str]:
+    """The names a class's own ``__slots__`` declares; ``{"__dict__"}`` where it declares none."""
+    slots = cls.__dict__.get("__slots__", ("__dict__",))
+    return {slots} if isinstance(slots, str) else set(slots)
 
 
 def _resolve_imported() -> None:

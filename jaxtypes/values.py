@@ -26,6 +26,8 @@ from jaxtypes.rules import (
     STATIC_NOT_FROZEN,
     STATIC_UNHASHABLE,
     UNHASHABLE_FIXES,
+    EQ_WITHOUT_HASH,
+    EQ_WITHOUT_HASH_FIX,
     Rule,
 )
 
@@ -79,6 +81,15 @@ def is_pytree_class(cls: type) -> bool:
 def hashes_by_identity(cls: type) -> bool:
     """Whether instances of ``cls`` use ``object.__hash__``: equal copies hash differently."""
     return cls.__hash__ is object.__hash__  # type: ignore[comparison-overlap]
+
+
+def defines_hash(cls: type) -> bool:
+    """Whether a dataclass keeps a ``__hash__`` written for it, which then decides, as for any
+    class: not one the dataclass decorator made (it builds its methods with ``exec``, from
+    ``<string>``; ``unsafe_hash`` hashes fields that can change), nor ``object``'s."""
+    hash_fn = cls.__hash__
+    made = getattr(getattr(hash_fn, "__code__", None), "co_filename", None) == "<string>"
+    return hash_fn is not None and not hashes_by_identity(cls) and not made
 
 
 def compares_by_identity(cls: type) -> bool:
@@ -137,6 +148,9 @@ def static_key(value: Any) -> Hashable:
         return _dataclass_key(value)
     if (hashes_by_identity(cls) or compares_by_identity(cls)) and not is_trusted(cls):
         raise Violation(STATIC_IDENTITY_HASH, f"holds a {class_name(cls)}, {identity_kind(cls)}")
+    for name, attribute in getattr(value, "__dict__", {}).items():
+        if is_array(attribute):  # compiled in as a constant, whatever the class's __hash__ says
+            _child_key(attribute, f".{name}")
     return (cls, value)
 
 
@@ -149,7 +163,8 @@ def _child_key(value: Any, step: str) -> Hashable:
 
 
 def _callable_key(value: Any) -> Hashable:
-    """Functions and classes are singletons when defined at module level; bound methods are not."""
+    """Functions and classes are singletons when defined at module level; a bound method is as
+    safe as the instance it is bound to."""
     owner = getattr(value, "__self__", None)
     if isinstance(value, types.MethodType) or (
         isinstance(value, types.BuiltinMethodType)
@@ -158,12 +173,15 @@ def _callable_key(value: Any) -> Hashable:
     ):
         if isinstance(owner, type):
             return value
-        name = getattr(value, "__qualname__", repr(value))
-        raise Violation(
-            STATIC_BOUND_METHOD,
-            f"holds the bound method {name} (bound to a {class_name(type(owner))} instance)",
-            fix=f"store the function {name} and pass the instance separately",
-        )
+        try:  # as safe as its instance: it hashes and compares the instance and the function
+            return (types.MethodType, static_key(owner), getattr(value, "__func__", value.__name__))
+        except Violation:
+            name = getattr(value, "__qualname__", repr(value))
+            raise Violation(
+                STATIC_BOUND_METHOD,
+                f"holds the bound method {name} (bound to a {class_name(type(owner))} instance)",
+                fix=f"store the function {name} and pass the instance separately",
+            ) from None
     qualname = getattr(value, "__qualname__", "")
     if "<lambda>" in qualname or "<locals>" in qualname:
         kind = "a lambda" if "<lambda>" in qualname else f"the local function {qualname}"
@@ -196,8 +214,20 @@ def _unhashable(value: Any) -> Hashable:
     cls = type(value)
     if dataclasses.is_dataclass(value):
         raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
-    fix = next((UNHASHABLE_FIXES[base.__name__] for base in (list, set, dict) if isinstance(value, base)), None)
-    raise Violation(STATIC_UNHASHABLE, f"holds a {class_name(cls)}, which is unhashable", fix=fix)
+    what, fix = unhashable(cls)
+    raise Violation(STATIC_UNHASHABLE, f"holds a {class_name(cls)}, {what}", fix=fix)
+
+
+def unhashable(cls: type) -> tuple[str, str | None]:
+    """Why instances of ``cls`` (whose ``__hash__`` is None) are unhashable, and the fix: a
+    builtin's own (a tuple for a list), or a class's that defines ``__eq__`` without ``__hash__``."""
+    builtin = next((base for base in cls.__mro__ if base.__module__ == "builtins" and base.__name__ in UNHASHABLE_FIXES), None)
+    if builtin is not None:
+        return "which is unhashable", UNHASHABLE_FIXES[builtin.__name__]
+    owner = next((base for base in cls.__mro__ if "__hash__" in base.__dict__), cls)
+    if "__eq__" in owner.__dict__:
+        return EQ_WITHOUT_HASH, EQ_WITHOUT_HASH_FIX
+    return "which is unhashable", None
 
 
 def _dataclass_key(value: Any) -> Hashable:
@@ -205,6 +235,8 @@ def _dataclass_key(value: Any) -> Hashable:
     one with its own ``__eq__`` (``eq=False``) or a trusted one when its own hash works."""
     cls = type(value)
     params = cls.__dataclass_params__
+    if defines_hash(cls):  # its own __hash__ decides, as for any class
+        return _own_hash_key(value)
     if not params.frozen and not is_trusted(cls):
         raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
     if not params.frozen or not params.eq:
@@ -222,11 +254,15 @@ def _dataclass_key(value: Any) -> Hashable:
 
 def _own_hash_key(value: Any) -> Hashable:
     """The key of a dataclass that hashes by its own ``__hash__``: the value itself, once its
-    hash works; where it fails, the field at fault is named (an array inside an equinox module)."""
+    hash works and no field holds an array (compiled in as a constant, whatever the hash says);
+    where the hash fails, the field at fault is named (an array inside an equinox module)."""
     try:
         hash(value)
     except TypeError:
         for f in dataclasses.fields(value):
             _child_key(getattr(value, f.name), f".{f.name}")
         raise Violation(STATIC_UNHASHABLE, f"holds a {class_name(type(value))}, which is unhashable") from None
+    for f in dataclasses.fields(value):
+        if is_array(getattr(value, f.name, None)):
+            _child_key(getattr(value, f.name), f".{f.name}")
     return (type(value), value)

@@ -15,11 +15,9 @@ from mypy.options import Options
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
 
-from mypy_plugin import codes, jaxtypes_jit, plain_jax, trusted_types
-from mypy_plugin.calls import constructor_hook, replace_hook
+from mypy_plugin import codes, jaxtypes_jit, library_fields, plain_jax, trusted_types
+from mypy_plugin.calls import constructor_hook, has_static_fields, replace_hook
 from mypy_plugin.classes import (
-    PYTREE_DECORATOR,
-    STATIC_DECORATOR,
     is_static_class,
     pytree_class_hook,
     static_class_hook,
@@ -28,9 +26,9 @@ from mypy_plugin.classes import (
 from mypy_plugin.guard import guarded
 from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jit_targets import PYTREE_CLASS_DECORATORS, registered_class_hook
-from mypy_plugin.stdlib_dataclasses import DATACLASS_MAKERS, tag_hook
+from mypy_plugin.stdlib_dataclasses import DATACLASS_MAKERS
 from mypy_plugin.static_positions import call_hook, plain_call_hook
-from mypy_plugin.type_rules import METADATA_KEY
+from mypy_plugin.type_rules import PYTREE_DECORATOR, STATIC_DECORATOR
 
 __version__ = "0.4.0"
 
@@ -38,17 +36,25 @@ _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     STATIC_DECORATOR: guarded(static_class_hook, True),
     PYTREE_DECORATOR: guarded(pytree_class_hook, True),
     **dict.fromkeys(PYTREE_CLASS_DECORATORS, guarded(registered_class_hook, True)),
+    library_fields.REGISTER_DATACLASS: guarded(library_fields.register_dataclass_hook, True),
+    library_fields.REGISTER_STATIC: guarded(library_fields.register_static_hook, True),
+    library_fields.FLAX_DATACLASS: guarded(library_fields.flax_dataclass_hook, True),
 }
 _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] = {
-    **dict.fromkeys(DATACLASS_MAKERS, guarded(tag_hook, None)),
+    **dict.fromkeys(DATACLASS_MAKERS, guarded(library_fields.dataclass_tag_hook, None)),
     trusted_types.DECORATOR: guarded(trusted_types.decorator_hook, None),
 }
+_guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
 _guarded_mutation_hook = guarded(record_class_mutation, None)
 _guarded_subclass_hook = guarded(subclass_hook, None)
 _guarded_constructor_hook = guarded(constructor_hook, lambda ctx: ctx.default_return_type)
 _guarded_replace_hook = guarded(replace_hook, lambda ctx: ctx.default_return_type)
 _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     "dataclasses.replace": _guarded_replace_hook,
+    **dict.fromkeys(
+        (library_fields.REGISTER_DATACLASS, library_fields.REGISTER_STATIC),
+        guarded(library_fields.register_call_hook, lambda ctx: ctx.default_return_type),
+    ),
     plain_jax.JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
     "functools.partial": guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
@@ -81,14 +87,18 @@ class JaxtypesPlugin(Plugin):
 
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         info = self._class(fullname)
-        return _guarded_subclass_hook if info is not None and is_static_class(info) else None
+        if info is None:
+            return None
+        if is_static_class(info):
+            return _guarded_subclass_hook
+        return _guarded_library_base_hook if library_fields.library_base(info) is not None else None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         hook = _FUNCTION_HOOKS.get(fullname)
         if hook is not None:
             return hook
         info = self._class(fullname)
-        return _guarded_constructor_hook if info is not None and METADATA_KEY in info.metadata else None
+        return _guarded_constructor_hook if info is not None and has_static_fields(info) else None
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         return _METHOD_HOOKS.get(fullname)

@@ -1,20 +1,36 @@
 """Recognising callables that are no static values: ``obj.method``, lambdas, local functions.
 
-Mirrors ``jaxtypes.values._callable_key``: a method bound to an instance is rejected
-(``static-bound-method``), and so is a lambda or a function defined inside a function
-(``static-fresh-callable``); ``Class.method``, class methods, static methods and module-level
-functions are fine.
+Mirrors ``jaxtypes.values._callable_key``: a method bound to an instance that is no static value
+is rejected (``static-bound-method``), and so is a lambda or a function defined inside a function
+(``static-fresh-callable``); ``Class.method``, class methods, static methods, module-level
+functions and methods bound to static values are fine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mypy.nodes import LDEF, Decorator, Expression, FuncBase, FuncDef, LambdaExpr, MemberExpr, NameExpr, OverloadedFuncDef, TypeInfo
-from mypy.types import Instance, Type, get_proper_type
+from mypy.nodes import (
+    LDEF,
+    AssignmentStmt,
+    CallExpr,
+    Decorator,
+    Expression,
+    FuncBase,
+    FuncDef,
+    LambdaExpr,
+    MemberExpr,
+    NameExpr,
+    OverloadedFuncDef,
+    RefExpr,
+    TypeInfo,
+    Var,
+)
+from mypy.plugin import SemanticAnalyzerPluginInterface
+from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
 from jaxtypes.rules import STATIC_BOUND_METHOD, STATIC_FRESH_CALLABLE
-from mypy_plugin.type_rules import Finding
+from mypy_plugin.type_rules import Finding, Judge, static_violation
 
 
 def bound_method_owner(expr: Expression, owner_type: Type | None) -> TypeInfo | None:
@@ -29,10 +45,13 @@ def bound_method_owner(expr: Expression, owner_type: Type | None) -> TypeInfo | 
     return owner.type if symbol is not None and is_instance_method(symbol.node) else None
 
 
-def bound_method_finding(expr: Expression, owner_type: Type | None) -> Finding | None:
-    """The finding for ``expr`` if it is ``obj.method`` and ``owner_type`` (obj's type) an instance."""
+def bound_method_finding(expr: Expression, owner_type: Type | None, judge: Judge) -> Finding | None:
+    """The finding for ``expr`` if it is ``obj.method`` and ``owner_type`` (obj's type) an instance
+    that is no static value; a method bound to a static value is as safe as that value."""
     owner = bound_method_owner(expr, owner_type)
-    if owner is None or not isinstance(expr, MemberExpr):
+    if owner is None or owner_type is None or not isinstance(expr, MemberExpr):
+        return None
+    if static_violation(owner_type, judge) is None:
         return None
     name = f"{owner.name}.{expr.name}"
     return Finding(
@@ -62,3 +81,37 @@ def fresh_callable_finding(expr: Expression, module: str, enclosing: Sequence[Fu
     outermost = enclosing[0].fullname.removeprefix(f"{module}.")
     qualname = ".<locals>.".join([outermost, *(function.name for function in enclosing[1:]), expr.name])
     return Finding(STATIC_FRESH_CALLABLE, f"holds the local function {qualname}")
+
+
+def default_finding(default: Expression, api: SemanticAnalyzerPluginInterface, judge: Judge) -> Finding | None:
+    """A bound method as a field's default (``fn: Callable = Helper().run``), judged while the
+    class is analysed."""
+    if not isinstance(default, MemberExpr):
+        return None
+    return bound_method_finding(default, _declared_type(default.expr, api), judge)
+
+
+def _declared_type(expr: Expression, api: SemanticAnalyzerPluginInterface) -> Type | None:
+    """The type of ``expr`` where semantic analysis already knows it: a typed name, ``Cls()``,
+    or a name this module assigns ``Cls()`` at top level (inferred only later, by the checker)."""
+    if isinstance(expr, RefExpr) and isinstance(expr.node, Var):
+        if expr.node.type is not None:
+            return expr.node.type
+        assigned = _top_level_value(expr.node, api)
+        return _declared_type(assigned, api) if isinstance(assigned, CallExpr) else None
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
+        info = expr.callee.node
+        if isinstance(info, TypeInfo):
+            return Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
+    return None
+
+
+def _top_level_value(var: Var, api: SemanticAnalyzerPluginInterface) -> Expression | None:
+    """The value of ``var = value`` among the current module's top-level statements."""
+    module = api.modules.get(api.cur_mod_id)
+    for stmt in module.defs if module is not None else ():
+        if isinstance(stmt, AssignmentStmt) and any(
+            isinstance(lvalue, NameExpr) and lvalue.node is var for lvalue in stmt.lvalues
+        ):
+            return stmt.rvalue
+    return None

@@ -1,9 +1,9 @@
 """Call hooks: bound methods, lambdas and local functions passed into static fields by
 constructors and ``dataclasses.replace``.
 
-Which arguments are static comes from the class's ``info.metadata["jaxtypes"]`` (every field of
-a static class, the ``meta_fields`` of a pytree class), so the check works on classes from the
-cache and from other workers.
+Which arguments are static comes from the class's metadata (every field of a static class, the
+``meta_fields`` of a pytree class, the fields another library's marker made static:
+``library_fields``), so the check works on classes from the cache and from other workers.
 """
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ from mypy.types import Instance, Type, get_proper_type
 
 from mypy_plugin.callable_values import bound_method_finding, fresh_callable_finding
 from mypy_plugin.codes import error_code
+from mypy_plugin.dependencies import recorder
+from mypy_plugin.library_fields import LIBRARY_KEY
 from mypy_plugin.type_rules import METADATA_KEY
 
 
 def constructor_hook(ctx: FunctionContext) -> Type:
     """``Config(fn=obj.method)``: check the arguments that land in static fields."""
-    info = _jaxtypes_class(ctx.default_return_type)
+    info = _checked_class(ctx.default_return_type)
     if info is not None:
         for names, exprs in zip(ctx.callee_arg_names, ctx.args):
             for expr in exprs:
@@ -30,7 +32,7 @@ def constructor_hook(ctx: FunctionContext) -> Type:
 def replace_hook(ctx: FunctionContext) -> Type:
     """``dataclasses.replace(config, fn=obj.method)``: the same check on the changed fields."""
     if ctx.arg_types and ctx.arg_types[0]:
-        info = _jaxtypes_class(ctx.arg_types[0][0])
+        info = _checked_class(ctx.arg_types[0][0])
         if info is not None:
             for names, exprs in zip(ctx.arg_names[1:], ctx.args[1:]):
                 for name, expr in zip(names, exprs):
@@ -39,22 +41,42 @@ def replace_hook(ctx: FunctionContext) -> Type:
 
 
 def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | None, expr: Expression) -> None:
-    facts = info.metadata[METADATA_KEY]
-    if name is None or (facts["kind"] == "pytree" and name not in facts["meta_fields"]):
+    judge = recorder(api)
+    for base in info.mro:  # which fields are static comes from their metadata
+        judge.looked_through(base)
+    where = _static_field(info, name) if name is not None else None
+    if where is None:
         return
     if isinstance(expr, MemberExpr):
-        finding = bound_method_finding(expr, api.get_expression_type(expr.expr))
+        finding = bound_method_finding(expr, api.get_expression_type(expr.expr), judge)
     else:
         # The checker's scope (not part of the plugin interface) names the enclosing functions.
         scope = getattr(api, "tscope", None)
         module, enclosing = (scope.module or "", scope.functions) if scope is not None else ("", [])
         finding = fresh_callable_finding(expr, module, enclosing)
     if finding is not None:
-        api.fail(finding.message(f"{info.name}.{name}"), expr, code=error_code(finding.rule))
+        api.fail(finding.message(where), expr, code=error_code(finding.rule))
 
 
-def _jaxtypes_class(typ: Type) -> TypeInfo | None:
-    proper = get_proper_type(typ)
-    if isinstance(proper, Instance) and METADATA_KEY in proper.type.metadata:
-        return proper.type
+def _static_field(info: TypeInfo, name: str) -> str | None:
+    """How a finding names field ``name`` of ``info`` if it is static, else None: every field of a
+    static class, the meta fields of a pytree class, the fields another library's marker made
+    static (in the class or a base), with that marker."""
+    facts = info.metadata.get(METADATA_KEY)
+    if facts is not None:
+        return f"{info.name}.{name}" if facts["kind"] == "static" or name in facts["meta_fields"] else None
+    for base in info.mro:
+        fields = base.metadata.get(LIBRARY_KEY)
+        if fields is not None and name in fields["fields"]:
+            return f"{info.name}.{name} ({fields['marker']})"
     return None
+
+
+def has_static_fields(info: TypeInfo) -> bool:
+    """A jaxtypes class, or a class with static fields declared with another library's marker."""
+    return METADATA_KEY in info.metadata or any(LIBRARY_KEY in base.metadata for base in info.mro)
+
+
+def _checked_class(typ: Type) -> TypeInfo | None:
+    proper = get_proper_type(typ)
+    return proper.type if isinstance(proper, Instance) and has_static_fields(proper.type) else None

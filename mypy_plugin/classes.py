@@ -27,20 +27,21 @@ from mypy.server.trigger import make_wildcard_trigger
 from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
 from jaxtypes.rules import MARKER_MISUSE, STATIC_NOT_FROZEN, STATIC_SUBCLASS
-from mypy_plugin.callable_values import bound_method_finding
+from mypy_plugin.callable_values import default_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.type_rules import (
     METADATA_KEY,
     Finding,
+    PYTREE_DECORATOR,
+    STATIC_DECORATOR,
     Judge,
     NotReady,
-    jaxtypes_kind,
+    decorated_kind,
+    decorator_fullname,
     read_marker,
     static_violation,
 )
 
-STATIC_DECORATOR = "jaxtypes.static.static_dataclass"
-PYTREE_DECORATOR = "jaxtypes.pytree.pytree_dataclass"
 FIELD_SPECIFIERS = frozenset({"jaxtypes.fields.field", "dataclasses.field"})
 
 
@@ -58,18 +59,9 @@ class Field(NamedTuple):
     default: Expression | None
 
 
-def decorator_fullname(expr: Expression) -> str | None:
-    """The full name of a class decorator, called (``@d(...)``) or not (``@d``)."""
-    if isinstance(expr, CallExpr):
-        expr = expr.callee
-    return expr.fullname if isinstance(expr, RefExpr) else None
-
-
 def is_static_class(info: TypeInfo) -> bool:
     """Whether ``info`` is decorated with ``static_dataclass`` (recorded, or seen in this module)."""
-    if jaxtypes_kind(info) == "static":
-        return True
-    return any(decorator_fullname(d) == STATIC_DECORATOR for d in info.defn.decorators)
+    return decorated_kind(info) == "static"
 
 
 class ClassRules:
@@ -161,7 +153,7 @@ class ClassRules:
             if not field.hash_by_id:
                 finding = static_violation(inner, Judge(self.api, self.looked_through))
                 if finding is None and field.default is not None:
-                    finding = self.default_finding(field.default)
+                    finding = default_finding(field.default, self.api, Judge(self.api, self.looked_through))
                 if finding is not None:
                     self.findings.append((field.context, where, finding))
         return meta
@@ -224,44 +216,11 @@ class ClassRules:
             return False, None
         return False, rvalue if stmt.type is not None else None
 
-    def default_finding(self, default: Expression) -> Finding | None:
-        """A bound method as a field's default (``fn: Callable = Helper().run``)."""
-        if not isinstance(default, MemberExpr):
-            return None
-        return bound_method_finding(default, _declared_type(default.expr, self.api))
-
-
 DYNAMIC_IN_STATIC = Finding(
     MARKER_MISUSE,
     "is marked Dynamic[...] in a static_dataclass, whose fields are all static",
     "move the field to a @jaxtypes.pytree_dataclass, which holds the dynamic part",
 )
-
-
-def _declared_type(expr: Expression, api: SemanticAnalyzerPluginInterface) -> Type | None:
-    """The type of ``expr`` where semantic analysis already knows it: a typed name, ``Cls()``,
-    or a name this module assigns ``Cls()`` at top level (inferred only later, by the checker)."""
-    if isinstance(expr, RefExpr) and isinstance(expr.node, Var):
-        if expr.node.type is not None:
-            return expr.node.type
-        assigned = _top_level_value(expr.node, api)
-        return _declared_type(assigned, api) if isinstance(assigned, CallExpr) else None
-    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
-        info = expr.callee.node
-        if isinstance(info, TypeInfo):
-            return Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
-    return None
-
-
-def _top_level_value(var: Var, api: SemanticAnalyzerPluginInterface) -> Expression | None:
-    """The value of ``var = value`` among the current module's top-level statements."""
-    module = api.modules.get(api.cur_mod_id)
-    for stmt in module.defs if module is not None else ():
-        if isinstance(stmt, AssignmentStmt) and any(
-            isinstance(lvalue, NameExpr) and lvalue.node is var for lvalue in stmt.lvalues
-        ):
-            return stmt.rvalue
-    return None
 
 
 def static_class_hook(ctx: ClassDefContext) -> bool:

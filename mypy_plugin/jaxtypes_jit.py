@@ -36,7 +36,7 @@ from mypy_plugin.jit_targets import (
     refers_to_class,
 )
 from mypy_plugin.static_positions import Statics, read_statics
-from mypy_plugin.type_rules import Finding, jaxtypes_kind, read_marker, static_violation
+from mypy_plugin.type_rules import Finding, class_name, jaxtypes_kind, read_marker, static_violation
 
 JIT = "jaxtypes.jitted.jit"
 JITTED_CALL = "jaxtypes.jitted.Jitted.__call__"
@@ -85,7 +85,7 @@ def _check_jitted(ctx: FunctionContext, explicit: Statics, fun: Expression, fun_
     function, owner, skip_self = _jitted_def(ctx, fun)
     static_names: list[str] = []
     if function is not None:  # else a lambda or a callable value: no annotations to read
-        qualname = f"{_qualname(function.info)}.{function.name}" if function.info else function.name
+        qualname = f"{class_name(function.info)}.{function.name}" if function.info else function.name
         contexts = _parameter_contexts(ctx, function, signature, fun)
         static_names = _check_parameters(ctx, signature, qualname, skip_self, contexts)
         if owner is not None:
@@ -134,7 +134,7 @@ def _check_self(
     if is_static_class(owner):
         return [name for name in signature.arg_names[:1] if name is not None]
     if jaxtypes_kind(owner) is None:
-        what, fix = plain_class_self(_qualname(owner))
+        what, fix = plain_class_self(class_name(owner))
         ctx.api.fail(JIT_METHOD_SELF.message(qualname, what, fix), fun, code=error_code(JIT_METHOD_SELF))
     return []
 
@@ -180,8 +180,3 @@ def _parameter_contexts(
     if isinstance(ctx.context, Decorator) and [a.variable.name for a in arguments] == signature.arg_names:
         return list(arguments)
     return [fun] * len(signature.arg_names)
-
-
-def _qualname(info: TypeInfo) -> str:
-    """The class's name as Python's ``__qualname__`` spells it (nested classes included)."""
-    return info.fullname[len(info.module_name) + 1 :]

@@ -17,12 +17,12 @@ from jaxtypes.rules import JIT_BOUND_METHOD
 from mypy_plugin.callable_values import bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.jit_evidence import bound_method_evidence
-from mypy_plugin.stdlib_dataclasses import EQUALITY_KEY
+from mypy_plugin.stdlib_dataclasses import OPTIONS_KEY
 from mypy_plugin.type_rules import is_array_class, jaxtypes_kind
 
 PYTREE_CLASS_DECORATORS = frozenset(
     f"jax._src.tree_util.{name}"
-    for name in ("register_pytree_node_class", "register_pytree_with_keys_class", "register_dataclass")
+    for name in ("register_pytree_node_class", "register_pytree_with_keys_class", "register_dataclass", "register_static")
 )
 PYTREE_REGISTRATIONS = frozenset(
     {
@@ -78,8 +78,8 @@ def check_bound_method(
     if not isinstance(fun, MemberExpr) or refers_to_class(fun.expr):
         return
     info = bound_method_owner(fun, ctx.api.get_expression_type(fun.expr))
-    if info is None or jaxtypes_kind(info) is not None or is_array_class(info) or is_registered_pytree(ctx.api, info):
-        return
+    if info is None or jaxtypes_kind(info) is not None or is_array_class(info):
+        return  # a registered pytree is no exception: jit(obj.method) compiles obj in, unread
     name = info.name
     what: str = (
         f"would compile that {name} instance's current attributes into the code; "
@@ -131,4 +131,4 @@ def is_library_pytree(info: TypeInfo) -> bool:
     ``equinox.Module``), which register their classes as pytrees."""
     if info.module_name.partition(".")[0] in ("jax", "jaxlib"):
         return True
-    return "dataclass" in info.metadata and EQUALITY_KEY not in info.metadata and jaxtypes_kind(info) is None
+    return "dataclass" in info.metadata and OPTIONS_KEY not in info.metadata and jaxtypes_kind(info) is None

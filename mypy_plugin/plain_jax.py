@@ -24,7 +24,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
-from jaxtypes.rules import JIT_METHOD_SELF
+from jaxtypes.rules import JIT_METHOD_SELF, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.codes import error_code
 from mypy_plugin.jit_targets import (
     check_bound_method,
@@ -35,7 +35,8 @@ from mypy_plugin.jit_targets import (
     plain_class_self,
 )
 from mypy_plugin.static_positions import Statics, read_statics, static_finding
-from mypy_plugin.type_rules import jaxtypes_kind
+from mypy_plugin.stdlib_dataclasses import compares_by_identity, hashes_its_fields
+from mypy_plugin.type_rules import class_name, jaxtypes_kind
 
 JIT = "jax._src.api.jit"
 JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
@@ -75,12 +76,29 @@ def _check_jitted(
     if isinstance(signature, CallableType):
         statics = statics.resolved(signature)
     check_bound_method(ctx, fun, "jax.jit", needs_evidence=True)
+    if isinstance(signature, Instance):
+        _check_callable_object(ctx, signature, fun)
     function = function_of(ctx.context, fun)
     if function is not None and isinstance(signature, CallableType):
         _check_definition(ctx, function, signature, statics, fun)
     if statics.nums or statics.names:
         return statics.attach(ctx.api, returned) if isinstance(returned, Instance) else result
     return result
+
+
+def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Instance, fun: Expression) -> None:
+    """``jax.jit(obj)`` with ``obj`` a callable object: jit keys its cache on the object, so it
+    fails when Python cannot hash it: an unhashable class, or a dataclass that compares by value
+    without being frozen (an identity-hashed object works, and compiles its state in, as
+    ``jax.jit(obj.method)`` does)."""
+    info = instance.type
+    finding = static_finding(ctx.api, instance, lenient=True)
+    unhashable_dataclass = finding is not None and finding.rule is STATIC_NOT_FROZEN and not (
+        compares_by_identity(info) or hashes_its_fields(info)
+    )
+    if finding is not None and (finding.rule is STATIC_UNHASHABLE or unhashable_dataclass):
+        where = f"the callable object given to jax.jit ({class_name(info)})"
+        ctx.api.fail(finding.message(where), fun, code=error_code(finding.rule))
 
 
 def _check_definition(
@@ -102,7 +120,7 @@ def _check_definition(
                 what, fix = problem
                 api.fail(JIT_METHOD_SELF.message(qualname, what, fix), fun, code=error_code(JIT_METHOD_SELF))
         elif static:
-            finding = static_finding(api, typ)
+            finding = static_finding(api, typ, lenient=True)
             if finding is not None:
                 where = f"parameter {name!r} of {qualname}"
                 api.fail(finding.message(where), fun, code=error_code(finding.rule))

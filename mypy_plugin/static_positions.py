@@ -14,6 +14,9 @@ from typing import Any
 from mypy.nodes import (
     ARG_NAMED,
     ARG_POS,
+    CallExpr,
+    Context,
+    Decorator,
     Expression,
     IntExpr,
     ListExpr,
@@ -21,24 +24,22 @@ from mypy.nodes import (
     StrExpr,
     TupleExpr,
     UnaryExpr,
+    Var,
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
-from jaxtypes.rules import STATIC_IDENTITY_HASH
+from jaxtypes.libraries import CHANGED_VALUE_FIX, IDENTITY_HASH_FIX
+from jaxtypes.rules import STATIC_IDENTITY_HASH, STATIC_NOT_FROZEN
 from mypy_plugin.callable_values import bound_method_finding, bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changes_after_construction
-from mypy_plugin.type_rules import Finding, static_violation
+from mypy_plugin.type_rules import Finding, class_name, is_plain_class, static_violation
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
 
-IDENTITY_HASH_FIX = (
-    "make the class a @jaxtypes.static_dataclass (frozen, hashed by value), or give it __hash__ "
-    "and __eq__ over its values and never mutate an instance"
-)
 
 
 class Statics:
@@ -142,6 +143,8 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
     statics = Statics.carried(ctx.type)
     if statics is None:
         return ctx.default_return_type
+    if needs_evidence and _called_bound(ctx.api, ctx.context):
+        statics = statics.bound()
     position: int | None = 0
     for kinds, names, exprs, types in zip(ctx.arg_kinds, ctx.arg_names, ctx.args, ctx.arg_types):
         for kind, name, expr, typ in zip(kinds, names, exprs, types):
@@ -160,13 +163,34 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
     return ctx.default_return_type
 
 
+def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
+    """``obj.method(...)`` of a method jitted with ``jax.jit`` in a class body: jax's jitted
+    functions bind like functions, so ``obj`` is passed first (``jaxtypes.jit``'s ``Jitted``
+    says so in its type, through ``__get__``)."""
+    callee = context.callee if isinstance(context, CallExpr) else None
+    if not isinstance(callee, MemberExpr):
+        return False
+    owner = get_proper_type(api.get_expression_type(callee.expr))
+    symbol = owner.type.get(callee.name) if isinstance(owner, Instance) else None
+    node = symbol.node if symbol is not None else None
+    if isinstance(node, Decorator):
+        return not (node.func.is_static or node.func.is_class)
+    return isinstance(node, Var) and node.is_initialized_in_class
+
+
 def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool) -> Finding | None:
-    """What is wrong with a value of type ``typ``, written ``expr``, in a static position."""
-    finding = static_finding(api, typ)
-    if finding is not None or not isinstance(expr, MemberExpr):
+    """What is wrong with a value of type ``typ``, written ``expr``, in a static position.
+
+    With ``needs_evidence`` (plain ``jax.jit``), a bound method is reported only where its
+    object changes after it is made, and so is a value of a class that hashes by value but
+    whose instances change (``v.val = 0`` after ``f(v)``: jit finds the old code for it)."""
+    finding = static_finding(api, typ, lenient=needs_evidence)
+    if finding is not None:
         return finding
+    if not isinstance(expr, MemberExpr):
+        return _changed_value(api, expr, typ) if needs_evidence else None
     owner_type = api.get_expression_type(expr.expr)
-    finding = bound_method_finding(expr, owner_type)
+    finding = bound_method_finding(expr, owner_type, recorder(api))
     if finding is None or not needs_evidence:
         return finding
     owner = bound_method_owner(expr, owner_type)
@@ -174,9 +198,23 @@ def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type, 
     return None if change is None else finding._replace(what=f"{finding.what}, and {change}")
 
 
-def static_finding(api: CheckerPluginInterface, typ: Type) -> Finding | None:
-    """``static_violation``, with a fix for a plain class (not a jaxtypes field) that hashes by identity."""
-    finding = static_violation(typ, recorder(api))
+def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Finding | None:
+    """``static-not-frozen`` for a value of a plain class whose instances change after they are
+    made (a jaxtypes class, a dataclass or a trusted type cannot, or is judged by its own rules)."""
+    proper = get_proper_type(typ)
+    if not isinstance(proper, Instance) or not is_plain_class(proper.type) or recorder(api).trusts(proper.type):
+        return None
+    change = changes_after_construction(api, expr, proper.type)
+    if change is None:
+        return None
+    what = f"is typed {class_name(proper.type)}, whose instances change after they are made: {change}"
+    return Finding(STATIC_NOT_FROZEN, what, CHANGED_VALUE_FIX)
+
+
+def static_finding(api: CheckerPluginInterface, typ: Type, *, lenient: bool) -> Finding | None:
+    """``static_violation``, with a fix for a plain class (not a jaxtypes field) that hashes by
+    identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``)."""
+    finding = static_violation(typ, recorder(api)._replace(lenient=lenient))
     if finding is not None and finding.rule is STATIC_IDENTITY_HASH:
         return finding._replace(fix=IDENTITY_HASH_FIX)
     return finding

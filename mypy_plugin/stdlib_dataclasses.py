@@ -1,10 +1,14 @@
-"""What mypy's dataclass metadata leaves out: whether a stdlib dataclass compares by value.
+"""What mypy's dataclass metadata leaves out, or records late: a stdlib dataclass's ``eq``,
+``frozen`` and ``unsafe_hash``.
 
 ``@dataclass(frozen=True, eq=False)`` keeps ``object.__eq__``/``__hash__``, so it hashes by
-identity like a plain class, but mypy records only ``frozen`` in ``info.metadata["dataclass"]``.
-The tagging hook of the first semantic pass reads the decorator's literal ``eq`` and stores it
-as JSON next to mypy's own facts (kept by the cache, workers and the daemon). It runs mypy's
-own tagging first, so the dataclass transform happens whatever happens here.
+identity like a plain class, but mypy records only ``frozen`` in ``info.metadata["dataclass"]``,
+and only once the dataclass transform has run, after the module's first semantic pass (a class
+judged during that pass, an equinox module's static field say, sees a dataclass that is not
+transformed yet). The tagging hook of the first pass reads the decorator's literal ``eq``,
+``frozen`` and ``unsafe_hash`` and stores them as JSON next to mypy's own facts (kept by the cache, workers and the
+daemon). It runs mypy's own tagging first, so the dataclass transform happens whatever happens
+here.
 """
 
 from __future__ import annotations
@@ -15,23 +19,41 @@ from mypy.plugins.dataclasses import dataclass_makers, dataclass_tag_callback
 
 DATACLASS_MAKERS = frozenset(dataclass_makers)
 
-EQUALITY_KEY = "jaxtypes_dataclass_eq"
-"""``info.metadata`` key: ``{"eq": bool}`` of a stdlib dataclass."""
+OPTIONS_KEY = "jaxtypes_dataclass_options"
+"""``info.metadata`` key: ``{"eq": bool, "frozen": bool, "unsafe_hash": bool}`` of a stdlib
+dataclass's decorator."""
 
 
 def tag_hook(ctx: ClassDefContext) -> None:
-    """Tag the class as mypy does, then record the decorator's equality options."""
+    """Tag the class as mypy does, then record the decorator's literal ``eq`` and ``frozen``."""
     dataclass_tag_callback(ctx)
-    eq = True
+    options = {"eq": True, "frozen": False, "unsafe_hash": False}
     if isinstance(ctx.reason, CallExpr):
         for name, value in zip(ctx.reason.arg_names, ctx.reason.args):
-            if name == "eq" and isinstance(value, NameExpr) and value.fullname == "builtins.False":
-                eq = False
-    ctx.cls.info.metadata[EQUALITY_KEY] = {"eq": eq}
+            if name in options and isinstance(value, NameExpr) and value.fullname in ("builtins.True", "builtins.False"):
+                options[name] = value.fullname == "builtins.True"
+    ctx.cls.info.metadata[OPTIONS_KEY] = options
 
 
 def compares_by_identity(info: TypeInfo) -> bool:
     """A dataclass declared ``eq=False``: unless a class in its MRO defines ``__eq__``, equal
     copies are unequal to jit's cache, whatever ``unsafe_hash`` says."""
-    options = info.metadata.get(EQUALITY_KEY)
+    options = info.metadata.get(OPTIONS_KEY)
     return options is not None and not options["eq"]
+
+
+def dataclass_frozen(info: TypeInfo) -> bool | None:
+    """Whether a dataclass is frozen, from mypy's facts once its transform ran, or from the
+    decorator before (classes judged while the module is still analysed); None for a class
+    that is not a dataclass, or whose dataclass transform (another library's) has not run yet."""
+    dataclass = info.metadata.get("dataclass")
+    if dataclass is not None:
+        return bool(dataclass["frozen"])
+    options = info.metadata.get(OPTIONS_KEY)
+    return None if options is None else bool(options["frozen"])
+
+
+def hashes_its_fields(info: TypeInfo) -> bool:
+    """A dataclass declared ``unsafe_hash=True``: it hashes its fields, even when they can change."""
+    options = info.metadata.get(OPTIONS_KEY)
+    return options is not None and bool(options.get("unsafe_hash"))

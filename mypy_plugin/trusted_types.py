@@ -36,9 +36,18 @@ def decorator_hook(ctx: ClassDefContext) -> None:
 
 
 def is_trusted(info: TypeInfo, api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> bool:
-    """Whether ``info`` or a base is a trusted static type."""
+    """Whether ``info`` or a base is a trusted static type, or ``info`` an identity token."""
+    if holds_no_state(info):
+        return True
     names = _trusted_fullnames(api)
     return any(TRUSTED_KEY in base.metadata or base.fullname in names for base in info.mro)
+
+
+def holds_no_state(info: TypeInfo) -> bool:
+    """The twin of ``jaxtypes.trusted.holds_no_state``: every class but ``object`` declares
+    ``__slots__``, empty or only ``__weakref__``."""
+    bases = info.mro[:-1]
+    return bool(bases) and all(base.slots is not None and base.slots <= {"__weakref__"} for base in bases)
 
 
 def _trusted_fullnames(api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> set[str]:

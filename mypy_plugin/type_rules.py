@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from mypy.nodes import TypeInfo, Var
+from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.types import (
     AnyType,
@@ -38,10 +38,12 @@ from jaxtypes.rules import (
     STATIC_NOT_FROZEN,
     STATIC_UNHASHABLE,
     RULES_BY_CODE,
-    UNHASHABLE_FIXES as BUILTIN_UNHASHABLE_FIXES,
+    UNHASHABLE_FIXES,
+    EQ_WITHOUT_HASH,
+    EQ_WITHOUT_HASH_FIX,
     Rule,
 )
-from mypy_plugin.stdlib_dataclasses import compares_by_identity
+from mypy_plugin.stdlib_dataclasses import compares_by_identity, dataclass_frozen, hashes_its_fields
 from mypy_plugin.trusted_types import is_trusted
 
 MARKER_ALIASES: dict[str, MarkerKind] = {
@@ -51,10 +53,13 @@ MARKER_ALIASES: dict[str, MarkerKind] = {
 
 ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array", "numpy.ndarray"})
 
+STATIC_DECORATOR = "jaxtypes.static.static_dataclass"
+PYTREE_DECORATOR = "jaxtypes.pytree.pytree_dataclass"
+JAXTYPES_DECORATORS = {STATIC_DECORATOR: "static", PYTREE_DECORATOR: "pytree"}
+
 METADATA_KEY = "jaxtypes"
 """``info.metadata`` key of the facts the plugin records about each jaxtypes class."""
 
-UNHASHABLE_FIXES = {f"builtins.{name}": fix for name, fix in BUILTIN_UNHASHABLE_FIXES.items()}
 
 OPEN_MODULES = frozenset({"typing", "typing_extensions", "collections.abc", "abc", "builtins"})
 
@@ -87,6 +92,10 @@ class Judge(NamedTuple):
     api: CheckerPluginInterface | SemanticAnalyzerPluginInterface
     """mypy's checker or semantic analyser: the settings and the loaded modules."""
     looked_through: LookedThrough
+    lenient: bool = False
+    """Judge a union by its best member, where the value (which a runtime check does not see)
+    may well be that one: other libraries' fields, plain ``jax.jit`` arguments. jaxtypes' own
+    classes judge every member, as the runtime does."""
 
     def trusts(self, info: TypeInfo) -> bool:
         """Whether ``info`` is a trusted static type (``trusted_types``)."""
@@ -97,6 +106,31 @@ def jaxtypes_kind(info: TypeInfo) -> str | None:
     """``"static"`` or ``"pytree"`` for classes decorated by jaxtypes, else None."""
     facts = info.metadata.get(METADATA_KEY)
     return facts.get("kind") if facts else None
+
+
+def is_plain_class(info: TypeInfo) -> bool:
+    """A class whose instances are judged by its own ``__hash__`` and ``__eq__`` alone: neither a
+    jaxtypes class, nor a dataclass (of any library), nor an enum, nor a builtin or typing class."""
+    dataclass = "dataclass" in info.metadata or "dataclass_tag" in info.metadata
+    return not (dataclass or decorated_kind(info) or info.is_enum or info.module_name in OPEN_MODULES)
+
+
+def decorated_kind(info: TypeInfo) -> str | None:
+    """``jaxtypes_kind``, or the kind its decorator gives a class whose hook has not run yet
+    (judged from a class checked earlier in the same module's first pass)."""
+    kind = jaxtypes_kind(info)
+    for decorator in info.defn.decorators if kind is None else ():
+        kind = JAXTYPES_DECORATORS.get(decorator_fullname(decorator) or "")
+        if kind is not None:
+            break
+    return kind
+
+
+def decorator_fullname(expr: Expression) -> str | None:
+    """The full name of a class decorator, called (``@d(...)``) or not (``@d``)."""
+    if isinstance(expr, CallExpr):
+        expr = expr.callee
+    return expr.fullname if isinstance(expr, RefExpr) else None
 
 
 def read_marker(typ: Type) -> tuple[MarkerKind | None, Type, Finding | None]:
@@ -176,48 +210,50 @@ def static_violation(typ: Type, judge: Judge) -> Finding | None:
     return _violation(typ, judge, frozenset())
 
 
-def _violation(typ: Type, judge: Judge, aliases: frozenset[str]) -> Finding | None:
-    """``static_violation`` below the aliases already being expanded (by full name)."""
+def _violation(typ: Type, judge: Judge, seen: frozenset[str]) -> Finding | None:
+    """``static_violation`` below the aliases and classes already being looked through (by full
+    name), so recursive ones are looked through once."""
     if isinstance(typ, TypeAliasType) and typ.alias is not None:
-        if typ.alias.fullname in aliases:
+        if typ.alias.fullname in seen:
             return None
-        aliases = aliases | {typ.alias.fullname}
+        seen = seen | {typ.alias.fullname}
     _, inner, _ = read_marker(typ)
     proper = get_proper_type(inner)
+    if isinstance(proper, UnionType) and judge.lenient:
+        found = [_violation(item, judge, seen) for item in proper.items if not isinstance(get_proper_type(item), NoneType)]
+        return found[0] if found and all(found) else None
     if isinstance(proper, (UnionType, TupleType)):
-        return _first_violation(proper.items, judge, aliases)
-    if not isinstance(proper, Instance):
+        return _first_violation(proper.items, judge, seen)
+    if not isinstance(proper, Instance) or proper.type.fullname in seen:
         return None
     if proper.type.fullname in ("builtins.tuple", "builtins.frozenset"):
-        return _first_violation(proper.args, judge, aliases)
-    return class_violation(proper, judge)
+        return _first_violation(proper.args, judge, seen)
+    return class_violation(proper, judge, seen | {proper.type.fullname})
 
 
-def _first_violation(
-    types: list[Type] | tuple[Type, ...], judge: Judge, aliases: frozenset[str]
-) -> Finding | None:
+def _first_violation(types: list[Type] | tuple[Type, ...], judge: Judge, seen: frozenset[str]) -> Finding | None:
     for item in types:
-        found = _violation(item, judge, aliases)
+        found = _violation(item, judge, seen)
         if found is not None:
             return found
     return None
 
 
-def class_violation(instance: Instance, judge: Judge) -> Finding | None:
-    """The rule an instance of ``instance``'s class breaks in a static position, if any."""
+def class_violation(instance: Instance, judge: Judge, seen: frozenset[str] | None = None) -> Finding | None:
+    """The rule an instance of ``instance``'s class breaks in a static position, if any; with
+    ``seen`` None, only the class's own rules (its hash, equality and frozenness), not its
+    fields' or attributes' types."""
     info = instance.type
     judge.looked_through(info)
-    if info.fullname in UNHASHABLE_FIXES:
-        return Finding(
-            STATIC_UNHASHABLE,
-            f"is typed {describe(instance)}, which is unhashable",
-            UNHASHABLE_FIXES[info.fullname],
-        )
+    name = class_name(info)
     if is_array_class(info):
         return Finding(STATIC_DYNAMIC_CHILD, f"is typed {describe(instance)}, an array type")
+    if info.module_name == "builtins" and _declares_no_hash(info):
+        return Finding(STATIC_UNHASHABLE, f"is typed {describe(instance)}, which is unhashable", UNHASHABLE_FIXES.get(info.name))
     facts = info.metadata.get(METADATA_KEY)
-    if facts and facts["kind"] == "pytree":
-        return Finding(STATIC_DYNAMIC_CHILD, f"is typed {info.name}, a pytree_dataclass")
+    kind = facts["kind"] if facts else decorated_kind(info)
+    if kind == "pytree":
+        return Finding(STATIC_DYNAMIC_CHILD, f"is typed {name}, a pytree_dataclass")
     if info.fullname == "types.MethodType":
         return Finding(STATIC_BOUND_METHOD, "is typed types.MethodType, a bound method")
     if facts:
@@ -225,61 +261,137 @@ def class_violation(instance: Instance, judge: Judge) -> Finding | None:
         if violation is None:
             return None
         code, sentence, fix = violation
-        return Finding(RULES_BY_CODE[code], f"is typed {info.name}, and {sentence}", fix)
+        return Finding(RULES_BY_CODE[code], f"is typed {name}, and {sentence}", fix)
+    if kind == "static":  # its class hook has not run yet; it judges the class itself
+        return None
     if info.is_protocol or info.is_abstract or info.module_name in OPEN_MODULES:
         return None
-    dataclass = info.metadata.get("dataclass")
-    if dataclass is not None:
-        if not dataclass["frozen"]:
+    frozen = dataclass_frozen(info)
+    if frozen is None and "dataclass_tag" in info.metadata:  # another library's, not transformed yet
+        return None
+    if frozen is not None and not defines_hash(info):  # else its own hash decides, as for any class
+        if not frozen:
             if judge.trusts(info):
                 return None
-            return Finding(STATIC_NOT_FROZEN, f"is typed {info.name}, a dataclass that is not frozen")
+            return Finding(STATIC_NOT_FROZEN, f"is typed {name}, a dataclass that is not frozen")
         if not compares_by_identity(info):
-            return None
+            return None if seen is None else _part_violation(info, _dataclass_fields(info), judge, seen)
         if not any("__eq__" in base.names for base in info.mro[:-1]):
             return _identity_hash(info, judge)
-    return _hash_violation(info, judge)
+        return None
+    found = _hash_violation(info, judge)
+    if found is None and seen is not None and defines_hash(info):
+        arrays = {part: typ for part, typ in _attributes(info).items() if _is_array(typ)}
+        return _part_violation(info, arrays, judge, seen)
+    return found
+
+
+def _part_violation(info: TypeInfo, parts: dict[str, Type], judge: Judge, seen: frozenset[str]) -> Finding | None:
+    """The first field or attribute of ``info`` whose type breaks a rule, worded as the class's."""
+    for part, typ in parts.items():
+        found = _violation(typ, judge, seen)
+        if found is not None:
+            name = class_name(info)
+            return Finding(found.rule, f"is typed {name}, and {name}.{part} {found.what}", found.fix)
+    return None
+
+
+def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:
+    """A transformed dataclass's fields and their declared types (inherited ones too)."""
+    dataclass = info.metadata.get("dataclass")
+    fields = {}
+    for attribute in dataclass["attributes"] if dataclass is not None else ():
+        symbol = info.get(attribute["name"])
+        if symbol is not None and isinstance(symbol.node, Var) and symbol.node.type is not None:
+            fields[attribute["name"]] = symbol.node.type
+    return fields
+
+
+def _attributes(info: TypeInfo) -> dict[str, Type]:
+    """The instance attributes mypy knows the types of, in the class and its bases."""
+    found: dict[str, Type] = {}
+    for base in reversed(info.mro[:-1]):
+        for part, symbol in base.names.items():
+            node = symbol.node
+            if isinstance(node, Var) and node.type is not None and not node.is_classvar and not node.is_property:
+                found[part] = node.type
+    return found
+
+
+def _is_array(typ: Type) -> bool:
+    proper = get_proper_type(typ)
+    return isinstance(proper, Instance) and is_array_class(proper.type)
+
+
+def defines_hash(info: TypeInfo) -> bool:
+    """The class or a base (not ``object``) writes its own ``__hash__`` (a dataclass's
+    ``unsafe_hash`` is not its own: it hashes fields that can change)."""
+    for base in info.mro[:-1]:
+        symbol = base.names.get("__hash__")
+        if symbol is not None and isinstance(symbol.node, (FuncDef, Decorator)):
+            return not hashes_its_fields(info)
+    return False
+
+
+def _declares_no_hash(info: TypeInfo) -> bool:
+    """The first class in the MRO that mentions ``__hash__`` sets it to None (a stub's
+    ``__hash__: ClassVar[None]``, version by version: ``slice`` before Python 3.12)."""
+    for base in info.mro:
+        if "__hash__" in base.names:
+            node = base.names["__hash__"].node
+            return isinstance(node, Var) and isinstance(get_proper_type(node.type), NoneType)
+    return False
 
 
 def _hash_violation(info: TypeInfo, judge: Judge) -> Finding | None:
     """Python's rule: the first class in the MRO that defines ``__hash__`` or ``__eq__`` decides;
     a class whose ``__hash__`` comes without any ``__eq__`` still compares by identity."""
+    name = class_name(info)
     for base in info.mro:
         judge.looked_through(base)
         if "__hash__" in base.names:
             if base.fullname == "builtins.object":
                 return _identity_hash(info, judge)
-            node = base.names["__hash__"].node
-            if isinstance(node, Var) and isinstance(get_proper_type(node.type), NoneType):
-                return Finding(STATIC_UNHASHABLE, f"is typed {info.name}, which is unhashable")
+            if _declares_no_hash(base):
+                return Finding(STATIC_UNHASHABLE, f"is typed {name}, which is unhashable")
             if _compares_by_identity(info, base, judge):
-                what = f"is typed {info.name}, which compares by identity (it defines __hash__ but not __eq__)"
+                what = f"is typed {name}, which compares by identity (it defines __hash__ but not __eq__)"
                 return None if judge.trusts(info) else Finding(STATIC_IDENTITY_HASH, what)
             return None
         if "__eq__" in base.names and base.fullname != "builtins.object":
-            return Finding(
-                STATIC_UNHASHABLE,
-                f"is typed {info.name}, which is unhashable (it defines __eq__ without __hash__)",
-            )
+            return Finding(STATIC_UNHASHABLE, f"is typed {name}, {EQ_WITHOUT_HASH}", EQ_WITHOUT_HASH_FIX)
     return None
 
 
 def _compares_by_identity(info: TypeInfo, hashed_by: TypeInfo, judge: Judge) -> bool:
-    """No class before ``object`` defines ``__eq__``, so ``hashed_by``'s ``__hash__`` comes with
-    identity comparison. Judged only where ``hashed_by`` is source code: a stub may leave out an
-    ``__eq__`` the class has (typeshed's ``PurePath``), and enum members are singletons."""
-    if info.is_enum or any("__eq__" in base.names for base in info.mro[:-1]):
+    """No class before ``object`` defines ``__eq__`` (nor is a dataclass, whose ``__eq__`` mypy
+    does not write down), so ``hashed_by``'s ``__hash__`` comes with identity comparison. Judged
+    only where ``hashed_by`` is source code: a stub may leave out an ``__eq__`` the class has
+    (typeshed's ``PurePath``), and enum members are singletons."""
+    if info.is_enum or any(_defines_eq(base) for base in info.mro[:-1]):
         return False
     modules = getattr(judge.api, "modules", {})  # both of mypy's interfaces hold them; not declared
     module = modules.get(hashed_by.module_name)
     return module is not None and not module.is_stub
 
 
+def _defines_eq(info: TypeInfo) -> bool:
+    """The class writes ``__eq__``, or is a dataclass that compares its fields."""
+    dataclass = dataclass_frozen(info) is not None or "dataclass" in info.metadata
+    return "__eq__" in info.names or (dataclass and not compares_by_identity(info))
+
+
 def _identity_hash(info: TypeInfo, judge: Judge) -> Finding | None:
     """``static-identity-hash``, unless the class's identity is its value."""
     if judge.trusts(info):
         return None
-    return Finding(STATIC_IDENTITY_HASH, f"is typed {info.name}, which hashes by identity")
+    return Finding(STATIC_IDENTITY_HASH, f"is typed {class_name(info)}, which hashes by identity")
+
+
+def class_name(info: TypeInfo) -> str:
+    """The class's name as the runtime writes it: its qualified name (``Outer.Inner``), without
+    the line mypy appends to a class defined in a function."""
+    return info.fullname[len(info.module_name) + 1 :].partition("@")[0]
 
 
 def is_array_class(info: TypeInfo) -> bool:

@@ -10,6 +10,7 @@ import pytest
 from check_runner import PROJECT, Check, project_ini
 from jaxtypes.check.baseline import Entry, compare, fingerprint
 from jaxtypes.check.findings import Finding
+from jaxtypes.rules import STATIC_UNHASHABLE
 
 BUGGY = (PROJECT / "buggy.py").read_text()
 NEW_BUG = "\n\n@static_dataclass\nclass Later:\n    tags: set[str]\n"
@@ -48,9 +49,8 @@ def test_the_baseline_round_trip(check: Check, project: Path) -> None:
     edited = check("--baseline", "baseline.json", "adopted.py", cwd=project)
     assert edited.returncode == 1, edited.stderr
     assert [line for line in edited.stdout.splitlines() if line.startswith("adopted.py:")] == [
-        "adopted.py:19:5: static-unhashable Later.tags is typed set[str], which is unhashable: jit hashes static "
-        "values to find compiled code, so an unhashable one fails at call time with 'Non-hashable static arguments "
-        "are not supported'. Fix: use a frozenset instead of a set"
+        "adopted.py:19:5: static-unhashable "
+        + STATIC_UNHASHABLE.message("Later.tags", "is typed set[str], which is unhashable", "use a frozenset instead of a set")
     ]
     assert summary(edited.stdout) == (
         "Found 1 new finding in 1 file (1 source file checked): static-unhashable 1; 2 baselined findings remain"

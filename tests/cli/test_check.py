@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtypes.rules import ALL_RULES, Rule
+from jaxtypes.rules import ALL_RULES, STATIC_UNHASHABLE, Rule
 from check_runner import FIXTURES, PROJECT, REPO, Check
 
 WEIGHTS = (
@@ -21,10 +21,8 @@ WEIGHTS = (
     "@jaxtypes.pytree_dataclass data field or pass it as an ordinary argument, and keep only hashable "
     "settings static"
 )
-LAYERS = (
-    "buggy.py:11:5: static-unhashable Config.layers is typed list[int], which is unhashable: jit hashes "
-    "static values to find compiled code, so an unhashable one fails at call time with 'Non-hashable "
-    "static arguments are not supported'. Fix: use a tuple instead of a list"
+LAYERS = "buggy.py:11:5: static-unhashable " + STATIC_UNHASHABLE.message(
+    "Config.layers", "is typed list[int], which is unhashable", "use a tuple instead of a list"
 )
 BUGGY_SUMMARY = "Found 2 findings in 1 file (1 source file checked): static-dynamic-child 1, static-unhashable 1"
 

@@ -12,14 +12,18 @@ import itertools
 import re
 import sys
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 from jaxtypes.errors import JaxtypesError
 from jaxtypes.rules import RULES_BY_CODE
 from tests.differential.modules import COMMON, COMMON_MODULE, CallSpec, ClassSpec, JitSpec, Lines, Unit
 from tests.plugin.mypy_runner import check_in_process
 from tests.source_modules import import_path
+
+
+L = TypeVar("L", covariant=True)
 
 
 class Finding(NamedTuple):
@@ -41,7 +45,13 @@ _DEFINED_AT = re.compile(r"\(defined at (?P<file>.+):(?P<line>\d+)\)$")
 _fresh_names = itertools.count()
 
 
-def write(directory: Path, units: list[Unit]) -> list[tuple[Path, list[Lines]]]:
+class Source(Protocol[L]):
+    """A generated module: its text and its line table."""
+
+    def source(self) -> tuple[str, L]: ...
+
+
+def write(directory: Path, units: Sequence[Source[L]]) -> list[tuple[Path, L]]:
     """Write the helper module and each unit into ``directory/units``; returns each unit's path
     and line table."""
     directory = directory / "units"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import NamedTuple
 
 import pytest
@@ -322,8 +323,8 @@ UNSAFE = [("user.py", 7, "static-identity-hash"), ("user.py", 10, "jit-bound-met
 EVIDENCE_FILES = ["user.py", "engine.py"]
 
 
-def set_engine(project: Path, safe: bool) -> None:
-    edit(project, "engine.py", ENGINE.format(tune="" if safe else TUNE, trusted="@jaxtypes.trusted_static" if safe else ""))
+def set_engine_broken(project: Path, broken: bool) -> None:
+    edit(project, "engine.py", ENGINE.format(tune=TUNE if broken else "", trusted="" if broken else "@jaxtypes.trusted_static"))
 
 
 @pytest.fixture
@@ -334,27 +335,87 @@ def evidence_project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def follow_edits(project: Path, files: list[str], set_broken: Callable[[Path, bool], None], broken: list[tuple[str, int, str]]) -> None:
+    """Clean, then broken after an edit (warm, and cold under ``-n 2`` and the legacy parser),
+    then clean again after the edit is undone (warm, and ``-n 2`` from the cache)."""
+    assert run_mypy(project, *files) == []
+    set_broken(project, True)
+    found = run_mypy(project, *files)
+    assert codes(found) == broken
+    assert run_mypy(project, "-n", "2", "--no-incremental", *files) == found
+    assert run_mypy(project, "--no-native-parser", "--no-incremental", *files) == found
+    set_broken(project, False)
+    assert run_mypy(project, *files) == []
+    assert run_mypy(project, "-n", "2", *files) == []
+
+
+def follow_edits_in_the_daemon(
+    project: Path, files: list[str], set_broken: Callable[[Path, bool], None], broken: list[tuple[str, int, str]]
+) -> None:
+    """The same edits, one daemon run after each."""
+    status = project / "dmypy.json"
+    try:
+        assert run_dmypy(project, status, "run", "--", *files) == []
+        set_broken(project, True)
+        assert codes(run_dmypy(project, status, "run", "--", *files)) == broken
+        set_broken(project, False)
+        assert run_dmypy(project, status, "run", "--", *files) == []
+    finally:
+        run_dmypy(project, status, "stop")
+
+
 def test_evidence_and_trust_follow_edits_of_another_module(evidence_project: Path) -> None:
-    project = evidence_project
-    assert run_mypy(project, *EVIDENCE_FILES) == []
-    set_engine(project, safe=False)
-    unsafe = run_mypy(project, *EVIDENCE_FILES)
-    assert codes(unsafe) == UNSAFE
-    assert run_mypy(project, "-n", "2", "--no-incremental", *EVIDENCE_FILES) == unsafe
-    assert run_mypy(project, "--no-native-parser", "--no-incremental", *EVIDENCE_FILES) == unsafe
-    set_engine(project, safe=True)
-    assert run_mypy(project, *EVIDENCE_FILES) == []
-    assert run_mypy(project, "-n", "2", *EVIDENCE_FILES) == []
+    follow_edits(evidence_project, EVIDENCE_FILES, set_engine_broken, UNSAFE)
 
 
 def test_evidence_and_trust_in_the_daemon(evidence_project: Path) -> None:
-    project = evidence_project
-    status = project / "dmypy.json"
-    try:
-        assert run_dmypy(project, status, "run", "--", *EVIDENCE_FILES) == []
-        set_engine(project, safe=False)
-        assert codes(run_dmypy(project, status, "run", "--", *EVIDENCE_FILES)) == UNSAFE
-        set_engine(project, safe=True)
-        assert run_dmypy(project, status, "run", "--", *EVIDENCE_FILES) == []
-    finally:
-        run_dmypy(project, status, "stop")
+    follow_edits_in_the_daemon(evidence_project, EVIDENCE_FILES, set_engine_broken, UNSAFE)
+
+
+# Static fields declared with another library's marker: which fields are static is recorded in
+# the class's metadata and read where the class is built, in another module.
+
+FLAX_STATE = """\
+from typing import Callable
+import jax
+from flax import struct
+
+@struct.dataclass
+class State:
+    x: jax.Array
+    names: {names} = struct.field(pytree_node=False)
+    fn: Callable = struct.field({fn_static}default=None)
+"""
+
+FLAX_USER = """\
+from typing import Any
+import jax.numpy as jnp
+from state import State
+
+names: Any = ("a",)
+state = State(jnp.ones(2), names=names, fn=lambda x: x)
+"""
+
+FLAX_FILES = ["user.py", "state.py"]
+FLAX_BROKEN = [("state.py", 8, "static-unhashable"), ("user.py", 6, "static-fresh-callable")]
+
+
+def set_flax_state(project: Path, broken: bool) -> None:
+    names, fn_static = ("list[str]", "pytree_node=False, ") if broken else ("tuple[str, ...]", "")
+    edit(project, "state.py", FLAX_STATE.format(names=names, fn_static=fn_static))
+
+
+@pytest.fixture
+def flax_project(tmp_path: Path) -> Path:
+    (tmp_path / "state.py").write_text(FLAX_STATE.format(names="tuple[str, ...]", fn_static=""))
+    (tmp_path / "user.py").write_text(FLAX_USER)
+    write_config(tmp_path)
+    return tmp_path
+
+
+def test_library_static_fields_follow_edits_in_every_mode(flax_project: Path) -> None:
+    follow_edits(flax_project, FLAX_FILES, set_flax_state, FLAX_BROKEN)
+
+
+def test_library_static_fields_in_the_daemon(flax_project: Path) -> None:
+    follow_edits_in_the_daemon(flax_project, FLAX_FILES, set_flax_state, FLAX_BROKEN)

@@ -1,6 +1,10 @@
 """The seeds' code as written (plain ``jax.jit``) gets each bug reported at its line; the correct
 versions and the jaxtypes versions get none of the plugin's findings.
 
+The answer's fix in seed 000 hashes ``self.x``, declared ``jnp.ndarray``: with an array there the
+hash fails (the bug JAX users then reported, jax issue 39858), so it is reported too; the seed
+runs only because it passes an int where it declares an array.
+
 mypy's own errors in the seeds as written (``CustomClass(2, True)`` passing ints for an
 ``jnp.ndarray``) are not the plugin's and are ignored.
 """
@@ -15,6 +19,7 @@ from tests.plugin.mypy_runner import REPO, check_in_process
 SEEDS = REPO / "examples" / "seeds"
 
 EXPECTED = [
+    ("seed000_answer_fix.py", 14, "static-dynamic-child"),
     ("seed000_jit_bound_method.py", 20, "jit-bound-method"),
     ("seed000_jit_on_method.py", 12, "jit-method-self"),
     ("seed000_static_self.py", 14, "static-identity-hash"),

@@ -45,5 +45,5 @@ fast_call_b = jax.jit(b)
 fast_call_b(1.0)
 
 a = A(jnp.zeros(10))
-fast_call_a = jax.jit(a)  # expect: static-unhashable
+fast_call_a = jax.jit(a)  # expect: static-not-frozen
 fast_call_a(1.0)

@@ -1,0 +1,296 @@
+"""Static fields declared with other libraries' markers, checked with the static rules.
+
+| library | static field | seen by |
+| --- | --- | --- |
+| flax | ``struct.field(pytree_node=False)`` in ``@struct.dataclass`` or a ``struct.PyTreeNode`` | decorator hook / base class hook |
+| equinox | ``eqx.field(static=True)``, ``eqx.static_field()`` in an ``eqx.Module`` | base class hook |
+| jax | ``dataclasses.field(metadata={"static": True})`` or ``jax.tree.static()`` under ``@register_dataclass`` | decorator hook |
+| jax | the ``meta_fields`` of ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])`` | call hook, where it is called |
+| jax | every field of a class given to ``register_static``, and the class itself | decorator hook / call hook |
+| jax_dataclasses | ``jdc.Static[...]`` (mypy sees ``jdc.pytree_dataclass`` as ``dataclasses.dataclass``) | dataclass tagging hook |
+
+Findings use the runtime's codes and the library's marker (``jaxtypes.libraries``), at the field.
+The libraries are recognised by the full names mypy gives their definitions, never imported: a
+library that is not installed defines none of them, and its classes are left alone.
+
+Base classes and the dataclass tagging hook are seen during the module's first semantic pass,
+before dataclass transforms run; the type rules read the decorators' literal options there
+(``stdlib_dataclasses``, ``type_rules.decorated_kind``). Each class's own static field names are
+kept in its metadata (``LIBRARY_KEY``), for the constructor check of ``calls``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mypy.nodes import (
+    AssignmentStmt,
+    CallExpr,
+    ClassDef,
+    Context,
+    DictExpr,
+    Expression,
+    ListExpr,
+    MemberExpr,
+    NameExpr,
+    RefExpr,
+    StrExpr,
+    TupleExpr,
+    TypeInfo,
+    Var,
+)
+from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, SemanticAnalyzerPluginInterface
+from mypy.plugins.dataclasses import dataclass_class_maker_callback
+from mypy.server.trigger import make_wildcard_trigger
+from mypy.types import AnyType, Instance, Type, TypeAliasType, TypeOfAny
+
+from jaxtypes.libraries import (
+    EQUINOX,
+    FLAX_STRUCT,
+    JAX_DATACLASS,
+    JAX_DATACLASSES,
+    JAX_STATIC_CLASS,
+    StaticMarker,
+    applies,
+    fix_for,
+)
+from jaxtypes.rules import STATIC_DYNAMIC_CHILD
+from mypy_plugin.callable_values import default_finding
+from mypy_plugin.codes import error_code
+from mypy_plugin.dependencies import recorder
+from mypy_plugin.jit_targets import registered_class_hook
+from mypy_plugin.stdlib_dataclasses import tag_hook
+from mypy_plugin.type_rules import Finding, Judge, class_violation, defines_hash, static_violation
+
+FLAX_DATACLASS = "flax.struct.dataclass"
+FLAX_BASE = "flax.struct.PyTreeNode"
+FLAX_FIELD = "flax.struct.field"
+EQUINOX_BASE = "equinox._module._module.Module"
+EQUINOX_FIELD = "equinox._module._field.field"
+EQUINOX_STATIC_FIELD = "equinox._module._field.static_field"
+REGISTER_DATACLASS = "jax._src.tree_util.register_dataclass"
+REGISTER_STATIC = "jax._src.tree_util.register_static"
+JAX_TREE_STATIC = "jax._src.tree.static"
+DATACLASS_FIELD = "dataclasses.field"
+JDC_STATIC = "jax_dataclasses._dataclasses.Static"
+
+LIBRARY_BASES = {FLAX_BASE: FLAX_STRUCT, EQUINOX_BASE: EQUINOX}
+
+LIBRARY_KEY = "jaxtypes_library_fields"
+"""``info.metadata`` key: ``{"marker": str, "fields": [name, ...]}``, the static fields a class
+declares in its own body with another library's marker (absent where there are none)."""
+
+
+class StaticField(NamedTuple):
+    """A field declared static in a class body: where it is, its declared type, its default."""
+
+    name: str
+    context: Context
+    type: Type
+    default: Expression | None
+
+
+def library_base(info: TypeInfo) -> StaticMarker | None:
+    """The marker of the library whose base class ``info`` has (an equinox or flax struct module)."""
+    return next((LIBRARY_BASES[base.fullname] for base in info.mro if base.fullname in LIBRARY_BASES), None)
+
+
+def base_class_hook(ctx: ClassDefContext) -> None:
+    """A subclass of ``struct.PyTreeNode`` or ``eqx.Module``: its own static fields."""
+    marker = library_base(ctx.cls.info)
+    if marker is not None:
+        _check_class(ctx.api, ctx.cls, marker)
+
+
+def flax_dataclass_hook(ctx: ClassDefContext) -> bool:
+    """``@flax.struct.dataclass``: mypy's dataclass transform (which claiming the decorator
+    replaces), then the static fields."""
+    if not dataclass_class_maker_callback(ctx):
+        return False
+    _check_class(ctx.api, ctx.cls, FLAX_STRUCT)
+    return True
+
+
+def register_dataclass_hook(ctx: ClassDefContext) -> bool:
+    """``@jax.tree_util.register_dataclass``: a registered pytree, whose fields with
+    ``metadata={"static": True}`` or ``jax.tree.static()`` are static."""
+    registered_class_hook(ctx)
+    _check_class(ctx.api, ctx.cls, JAX_DATACLASS)
+    return True
+
+
+def register_static_hook(ctx: ClassDefContext) -> bool:
+    """``@jax.tree_util.register_static``: a registered pytree, static as a whole."""
+    registered_class_hook(ctx)
+    _check_class(ctx.api, ctx.cls, JAX_STATIC_CLASS)
+    _check_static_class(ctx.api, ctx.cls.info, ctx.reason)
+    return True
+
+
+def dataclass_tag_hook(ctx: ClassDefContext) -> None:
+    """A stdlib dataclass (``jdc.pytree_dataclass`` too, to mypy): tag it as mypy does, then
+    check its ``jdc.Static[...]`` fields."""
+    tag_hook(ctx)
+    _check_class(ctx.api, ctx.cls, JAX_DATACLASSES)
+
+
+def register_call_hook(ctx: FunctionContext) -> Type:
+    """``register_dataclass(Cls, meta_fields=[...])`` and ``register_static(Cls)`` as calls."""
+    first = ctx.args[0][0] if ctx.args and ctx.args[0] else None
+    info = first.node if isinstance(first, RefExpr) else None
+    if not isinstance(info, TypeInfo):
+        return ctx.default_return_type
+    callee = ctx.context.callee if isinstance(ctx.context, CallExpr) else None
+    if isinstance(callee, RefExpr) and callee.fullname == REGISTER_STATIC:
+        _report_fields(ctx.api, info, _named_fields(info, None, ctx.context), JAX_STATIC_CLASS)
+        _check_static_class(ctx.api, info, ctx.context)
+    else:
+        named = _literal_names(ctx, "meta_fields")
+        if named is not None:
+            _report_fields(ctx.api, info, _named_fields(info, named, ctx.context), JAX_DATACLASS)
+    return ctx.default_return_type
+
+
+def _check_class(api: SemanticAnalyzerPluginInterface, defn: ClassDef, marker: StaticMarker) -> None:
+    """Check and record the static fields ``defn`` declares in its body with ``marker``."""
+    info = defn.info
+    fields = _body_fields(defn, marker)
+    info.metadata.pop(LIBRARY_KEY, None)
+    if fields:
+        info.metadata[LIBRARY_KEY] = {"marker": marker.marker, "fields": [field.name for field in fields]}
+    _report_fields(api, info, fields, marker)
+
+
+def _body_fields(defn: ClassDef, marker: StaticMarker) -> list[StaticField]:
+    """The annotated fields of the class body that ``marker``'s library declares static."""
+    fields = []
+    for stmt in defn.defs.body:
+        if not (isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1 and stmt.type is not None):
+            continue
+        lvalue = stmt.lvalues[0]
+        symbol = defn.info.names.get(lvalue.name) if isinstance(lvalue, NameExpr) else None
+        if not isinstance(lvalue, NameExpr) or symbol is None or not isinstance(symbol.node, Var):
+            continue
+        if not symbol.node.is_classvar:
+            field = _static_field(lvalue, symbol.node.type or AnyType(TypeOfAny.unannotated), stmt.rvalue, marker)
+            fields += [field] if field is not None else []
+    return fields
+
+
+def _static_field(lvalue: NameExpr, typ: Type, rvalue: Expression, marker: StaticMarker) -> StaticField | None:
+    """The field if its declaration makes it static in ``marker``'s library."""
+    callee, options = _call(rvalue)
+    default = options.get("default") if callee is not None else rvalue
+    if marker is JAX_DATACLASSES:
+        static = isinstance(typ, TypeAliasType) and typ.alias is not None and typ.alias.fullname == JDC_STATIC
+        if isinstance(typ, TypeAliasType) and static:
+            typ = typ.args[0] if typ.args else AnyType(TypeOfAny.from_omitted_generics)
+    elif marker is FLAX_STRUCT:
+        static = callee == FLAX_FIELD and _is_literal(options.get("pytree_node"), False)
+    elif marker is EQUINOX:
+        static = callee == EQUINOX_STATIC_FIELD or (callee == EQUINOX_FIELD and _is_literal(options.get("static"), True))
+    elif marker is JAX_DATACLASS:
+        static = callee == JAX_TREE_STATIC or (callee == DATACLASS_FIELD and _static_metadata(options.get("metadata")))
+    else:  # register_static: every field
+        static = True
+    return StaticField(lvalue.name, lvalue, typ, default) if static else None
+
+
+def _call(expr: Expression) -> tuple[str | None, dict[str, Expression]]:
+    """The full name of a called field specifier and its keyword arguments."""
+    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
+        return None, {}
+    return expr.callee.fullname, {name: arg for name, arg in zip(expr.arg_names, expr.args) if name}
+
+
+def _is_literal(expr: Expression | None, value: bool) -> bool:
+    return isinstance(expr, NameExpr) and expr.fullname == f"builtins.{value}"
+
+
+def _static_metadata(expr: Expression | None) -> bool:
+    """``{"static": True, ...}`` written as a dict literal."""
+    if not isinstance(expr, DictExpr):
+        return False
+    return any(isinstance(key, StrExpr) and key.value == "static" and _is_literal(value, True) for key, value in expr.items)
+
+
+def _named_fields(info: TypeInfo, names: list[str] | None, fallback: Context) -> list[StaticField]:
+    """The fields ``names`` (every annotated field if None) of a class, reported at the field when
+    the class is in the module being checked, else at ``fallback``."""
+    in_body = {
+        stmt.lvalues[0].name: stmt.lvalues[0]
+        for stmt in info.defn.defs.body
+        if isinstance(stmt, AssignmentStmt) and isinstance(stmt.lvalues[0], NameExpr)
+    }
+    fields = []
+    for name in names if names is not None else list(in_body):
+        symbol = info.names.get(name)
+        if symbol is not None and isinstance(symbol.node, Var) and symbol.node.type is not None:
+            fields.append(StaticField(name, in_body.get(name, fallback), symbol.node.type, None))
+    return fields
+
+
+def _literal_names(ctx: FunctionContext, parameter: str) -> list[str] | None:
+    for names, exprs in zip(ctx.arg_names, ctx.args):
+        for name, expr in zip(names, exprs):
+            if name == parameter and isinstance(expr, (ListExpr, TupleExpr)):
+                items = [item.value for item in expr.items if isinstance(item, StrExpr)]
+                return items if len(items) == len(expr.items) else None
+    return None
+
+
+def _report_fields(
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface,
+    info: TypeInfo,
+    fields: list[StaticField],
+    marker: StaticMarker,
+) -> None:
+    judge = _judge(api)
+    # A class registered static as a whole, with a __hash__ of its own, is hashed by it: only an
+    # array in a field matters then (compiled in as a constant, whatever the hash says).
+    arrays_only = marker is JAX_STATIC_CLASS and defines_hash(info)
+    for field in fields:
+        finding = static_violation(field.type, judge) or _default_finding(api, field, judge)
+        if arrays_only and finding is not None and finding.rule is not STATIC_DYNAMIC_CHILD:
+            continue
+        if finding is not None and applies(finding.rule, marker):
+            _report(api, f"{info.name}.{field.name} ({marker.marker})", finding, marker, field.context)
+
+
+def _check_static_class(
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, context: Context
+) -> None:
+    """A class registered static is hashed into jit's cache key as a whole."""
+    instance = Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
+    finding = class_violation(instance, _judge(api))  # its fields are checked one by one
+    if finding is not None:
+        _report(api, f"{info.name} ({JAX_STATIC_CLASS.marker})", finding, JAX_STATIC_CLASS, context)
+
+
+def _report(
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface,
+    where: str,
+    finding: Finding,
+    marker: StaticMarker,
+    context: Context,
+) -> None:
+    finding = finding._replace(fix=fix_for(finding.rule, marker, finding.fix))
+    api.fail(finding.message(where), context, code=error_code(finding.rule))
+
+
+def _default_finding(
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, field: StaticField, judge: Judge
+) -> Finding | None:
+    """A bound method as the field's default (``fn: Callable = struct.field(default=obj.run, ...)``)."""
+    if field.default is None or not isinstance(api, SemanticAnalyzerPluginInterface):
+        return None
+    return default_finding(field.default, api, judge)
+
+
+def _judge(api: SemanticAnalyzerPluginInterface | CheckerPluginInterface) -> Judge:
+    """A lenient judge (the value may be a union's best member; ``jaxtypes.audit`` sees the
+    value) that records the classes a field's type names as dependencies: of the class in
+    semantic analysis, of the code being checked in the checker."""
+    if isinstance(api, SemanticAnalyzerPluginInterface):
+        return Judge(api, lambda info: api.add_plugin_dependency(make_wildcard_trigger(info.fullname)), lenient=True)
+    return recorder(api)._replace(lenient=True)
