@@ -35,8 +35,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from mypy_plugin.codes import ERROR_CODES  # noqa: E402  (after the checkout is importable)
-from mypy_plugin.guard import INTERNAL_ERROR  # noqa: E402
+from jaxtypes.internal_errors import INTERNAL_ERROR  # noqa: E402  (after the checkout is importable)
+from mypy_plugin.codes import ERROR_CODES  # noqa: E402
 
 CONFIG = "[mypy]\nignore_missing_imports = True\n"
 DEFAULT_PACKAGES = ("optax", "equinox", "diffrax")

@@ -101,7 +101,7 @@ def check_dynamic_type(hint: Any) -> None:
         for arg in typing.get_args(hint):
             check_dynamic_type(arg)
         return
-    if not isinstance(hint, type) or _is_jax_type(hint) or hint is object or _is_open(hint):
+    if not _is_class(hint) or _is_jax_type(hint) or hint is object or _is_open(hint):
         return
     if is_static_class(hint):
         raise Violation(
@@ -128,7 +128,15 @@ def _is_jax_type(cls: type) -> bool:
     if np is not None and issubclass(cls, np.generic):
         return True
     jax = sys.modules.get("jax")
-    return jax is not None and bool(jax.tree_util.default_registry.is_node(cls))
+    if jax is None:
+        return False
+    registry = jax.tree_util.default_registry
+    if hasattr(registry, "is_node"):
+        return bool(registry.is_node(cls))
+    # jax < 0.7 has no is_node: its registry of Python-registered classes, and namedtuples.
+    from jax._src.tree_util import _registry
+
+    return cls in _registry or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
 
 
 def check_static_field_type(where: str, hint: Any, defined_at: object) -> None:
@@ -170,8 +178,13 @@ def _is_open(cls: type) -> bool:
     return bool(getattr(cls, "_is_protocol", False)) or inspect.isabstract(cls) or cls.__module__ == "typing"
 
 
+def _is_class(hint: Any) -> bool:
+    """A class, not a parametrised generic (``list[int]`` passes ``isinstance(_, type)`` before 3.11)."""
+    return isinstance(hint, type) and not isinstance(hint, types.GenericAlias)
+
+
 def _name(hint: Any) -> str:
-    if isinstance(hint, type):
+    if _is_class(hint):
         if is_array_type(hint) and hint.__module__.startswith(("jax", "numpy")):
             return "numpy.ndarray" if hint.__name__ == "ndarray" else f"jax.{hint.__name__.rpartition('.')[2]}"
         return class_name(hint) if hint.__module__ == "builtins" else f"{hint.__module__}.{class_name(hint)}"

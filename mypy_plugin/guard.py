@@ -7,8 +7,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-INTERNAL_ERROR = "jaxtypes mypy plugin: internal error"
-"""How an exception inside a hook starts its message (``jaxtypes check`` looks for it)."""
+from jaxtypes.internal_errors import INTERNAL_ERROR
 
 C = TypeVar("C")
 R = TypeVar("R")

@@ -148,7 +148,7 @@ def partial_hook(ctx: FunctionContext) -> Type:
         return result
     statics = read_statics(ctx)
     proper = get_proper_type(result)
-    if statics is None or not isinstance(proper, Instance) or proper.extra_attrs is not None:
+    if statics is None or not isinstance(proper, Instance):
         return result
     return statics.attach(ctx.api, proper)
 

@@ -76,7 +76,8 @@ class Statics:
             _NUMS: TupleType([LiteralType(n, int_type) for n in self.nums], tuple_type),
             _NAMES: TupleType([LiteralType(n, str_type) for n in self.names], tuple_type),
         }
-        extra = ExtraAttrs(attrs, set(attrs))
+        carried = instance.extra_attrs or ExtraAttrs({})  # mypy's own, e.g. a partial's signature
+        extra = ExtraAttrs({**carried.attrs, **attrs}, carried.immutable | set(attrs), carried.mod_name)
         return Instance(instance.type, instance.args, last_known_value=instance.last_known_value, extra_attrs=extra)
 
     @staticmethod

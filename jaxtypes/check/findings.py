@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from jaxtypes.internal_errors import INTERNAL_ERROR as PLUGIN_INTERNAL_ERROR
 from jaxtypes.rules import ALL_RULES
-from mypy_plugin.guard import INTERNAL_ERROR as PLUGIN_INTERNAL_ERROR
 
 PLUGIN_CODES: frozenset[str] = frozenset(rule.code for rule in ALL_RULES)
 

@@ -6,16 +6,13 @@ from the wheel, not from the checkout.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import sysconfig
-import venv
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from tests.packaging.fresh_venv import fresh_venv, run
 from tests.plugin.mypy_runner import REPO, parse, write_config
 
 BAD = """\
@@ -26,12 +23,6 @@ from jaxtypes import static_dataclass
 class Config:
     weights: jax.Array
 """
-
-
-def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``command`` with no path to the checkout in its environment."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -48,13 +39,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def env(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv holding only the wheel; jax and mypy come from this environment, after it."""
     root = tmp_path_factory.mktemp("venv")
-    venv.create(root, with_pip=False)
-    python = root / "bin" / "python"
-    site = Path(run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], root).stdout.strip())
-    (site / "outer.pth").write_text(sysconfig.get_path("purelib") + "\n")
-    install = [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index", str(wheel)]
-    result = run(install, root)
-    assert result.returncode == 0, result.stdout + result.stderr
+    fresh_venv(root, str(wheel))
     return root
 
 

@@ -6,6 +6,7 @@ Expected errors are written in the checked source as ``# E: <code>`` comments on
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -27,6 +28,29 @@ CONFIG = "[mypy]\nplugins = mypy_plugin\n"
 
 _DIAGNOSTIC = re.compile(r"^(?P<file>[^:\n]+\.py):(?P<line>\d+): error: (?P<message>.*?)  \[(?P<code>[a-z-]+)\]$")
 _EXPECTED = re.compile(r"#\s*E:\s*(?P<codes>[A-Za-z-]+(?:\s*,\s*[A-Za-z-]+)*)")
+
+
+@functools.cache
+def _jit_is_a_decorator_factory() -> bool:
+    import jax
+
+    try:
+        jax.jit(static_argnums=0)
+    except TypeError:
+        return False
+    return True
+
+
+def for_installed_jax(source: str) -> str:
+    """``source`` spelled for the installed jax, with the same findings on the same lines.
+
+    ``@jax.jit(static_argnums=...)`` needs jax 0.8.1 or later (before, jit requires the function
+    and mypy reports ``call-arg``); for older jax it becomes
+    ``@functools.partial(jax.jit, static_argnums=...)``, so ``source`` must import functools.
+    """
+    if _jit_is_a_decorator_factory():
+        return source
+    return source.replace("@jax.jit(static_", "@functools.partial(jax.jit, static_")
 
 
 class Diagnostic(NamedTuple):

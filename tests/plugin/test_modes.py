@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import pytest
 
-from tests.plugin.mypy_runner import Diagnostic, run_dmypy, run_mypy, write_config
+from tests.plugin.mypy_runner import Diagnostic, for_installed_jax, run_dmypy, run_mypy, write_config
 
 MODEL = """\
 from jaxtypes import Dynamic, static_dataclass
@@ -140,13 +140,14 @@ BY_VALUE = """\
         return isinstance(other, Vehicle) and other.num_wheels == self.num_wheels
 """
 
-PLAIN_JITTED = """\
+PLAIN_JITTED = for_installed_jax("""\
+import functools
 import jax
 
 @jax.jit(static_argnums={static})
 def f(x):
     return x.num_wheels
-"""
+""")
 
 PLAIN_CALLER = """\
 from jitted import f

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from jaxtypes.rules import RULES_BY_CODE
-from tests.plugin.mypy_runner import check_in_process, expected
+from tests.plugin.mypy_runner import check_in_process, expected, for_installed_jax
 from tests.plugin.test_class_rules import HEADER as CLASS_RULES_HEADER
 
 HEADER = CLASS_RULES_HEADER + """
+import functools
 from functools import partial
 from typing import Any
 from jax import jit, tree_util
@@ -289,7 +290,7 @@ def train(vehicle: Vehicle, vehicles: list[Vehicle]) -> None:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_case(name: str, tmp_path: Path, cache_dir: Path) -> None:
-    source = HEADER + CASES[name]
+    source = for_installed_jax(HEADER + CASES[name])
     path = tmp_path / f"{name}.py"
     path.write_text(source)
     found = [(d.line, d.code) for d in check_in_process(path, cache_dir) if d.code in RULES_BY_CODE]

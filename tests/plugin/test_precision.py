@@ -205,7 +205,7 @@ def test_the_setting_is_read_from_pyproject(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("section", "message"),
     [
-        ("trusted_types = handles.Handle", "unknown key 'trusted_types' (jaxtypes knows: "),
+        ("trusted_types = handles.Handle", "unknown key 'trusted_types' (jaxtypes knows: trusted_static_types, select, ignore, baseline)"),
         ("trusted_static_types = handles.Handle, not-a-name", "'not-a-name' is not a qualified class name"),
     ],
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jaxtypes.rules import RULES_BY_CODE
-from tests.plugin.mypy_runner import REPO, check_in_process
+from tests.plugin.mypy_runner import REPO, check_in_process, for_installed_jax
 
 SEEDS = REPO / "examples" / "seeds"
 
@@ -32,6 +32,6 @@ def test_seed_bugs_are_reported_and_nothing_else(tmp_path: Path) -> None:
     seeds = tmp_path / "seeds"
     seeds.mkdir()
     for seed in SEEDS.glob("*.py"):
-        (seeds / seed.name).write_text(seed.read_text())
+        (seeds / seed.name).write_text(for_installed_jax(seed.read_text()))
     found = check_in_process(seeds, tmp_path / "cache")
     assert [(d.file, d.line, d.code) for d in found if d.code in RULES_BY_CODE] == EXPECTED
