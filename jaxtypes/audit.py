@@ -135,5 +135,6 @@ def _arrays_in(metadata: Any, path: str, cls: type) -> Iterator[StaticValueError
 
 
 def _is_nnx(node: Any) -> bool:
-    nnx = sys.modules.get("flax.nnx")
-    return nnx is not None and isinstance(node, nnx.Pytree)
+    """A flax NNX node (``nnx.Pytree``, whose modules are pytrees from flax 0.11 on)."""
+    pytree = getattr(sys.modules.get("flax.nnx"), "Pytree", None)
+    return isinstance(pytree, type) and isinstance(node, pytree)
