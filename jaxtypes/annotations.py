@@ -19,7 +19,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from jaxtypes.errors import StaticClassError, class_name
-from jaxtypes.markers import MarkerKind, read_marker
+from jaxtypes.markers import read_marker
+from jaxtypes.positions import MarkerKind
 from jaxtypes.rules import (
     JIT_UNSUPPORTED_ARGUMENT,
     STATIC_BOUND_METHOD,

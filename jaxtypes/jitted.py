@@ -32,6 +32,7 @@ from jaxtypes.devices import DeviceSpec, resolve_device
 from jaxtypes.diagnostics import CompileLog
 from jaxtypes.errors import JitDefinitionError, MarkerError, class_name
 from jaxtypes.markers import read_marker
+from jaxtypes.positions import is_static
 from jaxtypes.rules import (
     JIT_BOUND_METHOD,
     JIT_METHOD_SELF,
@@ -241,7 +242,7 @@ def _plan(spec: _Spec, skip_self: bool, final: bool) -> _Plan | None:
         missing = forward_refs(hint)
         if missing:
             unresolved.append((where, param.annotation, missing))
-        elif _is_static(param, hint, where, fn):
+        elif _is_static_parameter(param, hint, where, fn):
             static.append(param.name)
     if unresolved and not final:
         return None
@@ -277,10 +278,10 @@ def _static_args(
     return tuple(sorted(argnums)), tuple(sorted(argnames))
 
 
-def _is_static(param: inspect.Parameter, hint: Any, where: str, fn: object) -> bool:
+def _is_static_parameter(param: inspect.Parameter, hint: Any, where: str, fn: object) -> bool:
     """Whether a parameter is static; raises if jit cannot take it the way it is annotated."""
     kind, inner = read_marker(hint, where, fn)
-    static = kind == "static" or (kind is None and isinstance(inner, type) and is_static_class(inner))
+    static = is_static(kind, static_class_type=isinstance(inner, type) and is_static_class(inner))
     if static and param.kind in _VARIADIC:
         stars = "*" if param.kind is inspect.Parameter.VAR_POSITIONAL else "**"
         raise MarkerError(

@@ -8,11 +8,12 @@ object inside the ``Annotated``.
 from __future__ import annotations
 
 import typing
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from typing_extensions import TypeAlias
 
 from jaxtypes.errors import MarkerError
+from jaxtypes.positions import MarkerKind
 from jaxtypes.rules import MARKER_MISUSE
 
 T = TypeVar("T")
@@ -23,7 +24,7 @@ class Marker:
 
     __slots__ = ("kind",)
 
-    def __init__(self, kind: Literal["static", "dynamic"]) -> None:
+    def __init__(self, kind: MarkerKind) -> None:
         self.kind = kind
 
     def __repr__(self) -> str:
@@ -38,9 +39,6 @@ Static: TypeAlias = Annotated[T, STATIC_MARKER]
 
 Dynamic: TypeAlias = Annotated[T, DYNAMIC_MARKER]
 """Data traced by jit (arrays, pytrees): new values reuse the compiled code."""
-
-MarkerKind = Literal["static", "dynamic"]
-
 
 def read_marker(hint: Any, where: str, defined_at: object = None) -> tuple[MarkerKind | None, Any]:
     """Split a resolved annotation into its marker (if any) and the type it wraps.

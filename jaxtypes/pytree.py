@@ -22,6 +22,7 @@ from typing_extensions import dataclass_transform
 from jaxtypes.annotations import check_static_field_type, read_field_markers
 from jaxtypes.constructors import pytree_init, reduce_through_constructor
 from jaxtypes.fields import field, hashed_by_id
+from jaxtypes.positions import is_static
 from jaxtypes.values import PYTREE_CLASS_FLAG, is_static_class
 
 T = TypeVar("T")
@@ -66,7 +67,7 @@ def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
     setattr(cls, PYTREE_CLASS_FLAG, None)
     for f, where, kind, inner in read_field_markers(cls, dataclasses.fields(cls)):  # type: ignore[arg-type]
         by_id = hashed_by_id(f)
-        if kind == "static" or by_id or (kind is None and isinstance(inner, type) and is_static_class(inner)):
+        if is_static(kind, static_class_type=isinstance(inner, type) and is_static_class(inner), hash_by_id=by_id):
             if not by_id:
                 check_static_field_type(where, inner, defined_at=cls)
             meta.append((f.name, by_id))

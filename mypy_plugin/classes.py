@@ -26,6 +26,7 @@ from mypy.plugins.dataclasses import dataclass_class_maker_callback
 from mypy.server.trigger import make_wildcard_trigger
 from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
+from jaxtypes.positions import is_static
 from jaxtypes.rules import MARKER_MISUSE, STATIC_NOT_FROZEN, STATIC_SUBCLASS
 from mypy_plugin.callable_values import default_finding
 from mypy_plugin.codes import error_code
@@ -62,6 +63,12 @@ class Field(NamedTuple):
 def is_static_class(info: TypeInfo) -> bool:
     """Whether ``info`` is decorated with ``static_dataclass`` (recorded, or seen in this module)."""
     return decorated_kind(info) == "static"
+
+
+def is_static_class_type(typ: Type) -> bool:
+    """Whether ``typ`` is an instance of a class decorated with ``static_dataclass``."""
+    proper = get_proper_type(typ)
+    return isinstance(proper, Instance) and is_static_class(proper.type)
 
 
 class ClassRules:
@@ -147,8 +154,10 @@ class ClassRules:
             if self.kind == "static" and kind == "dynamic":
                 self.findings.append((field.context, where, DYNAMIC_IN_STATIC))
                 continue
-            if not self.is_static_field(kind, inner, field.hash_by_id):
-                continue
+            in_static_class = self.kind == "static"
+            static_class_type = is_static_class_type(inner)
+            if not is_static(kind, static_class_type=static_class_type, hash_by_id=field.hash_by_id, in_static_class=in_static_class):
+                continue  # a pytree's data field
             meta.append(field.name)
             if not field.hash_by_id:
                 finding = static_violation(inner, Judge(self.api, self.looked_through))
@@ -158,12 +167,6 @@ class ClassRules:
                     self.findings.append((field.context, where, finding))
         return meta
 
-    def is_static_field(self, kind: str | None, inner: Type, hash_by_id: bool) -> bool:
-        """Mirror of ``jaxtypes.pytree``'s split: what is static (metadata) in this class."""
-        if self.kind == "static" or kind == "static" or hash_by_id:
-            return True
-        proper = get_proper_type(inner)
-        return kind is None and isinstance(proper, Instance) and is_static_class(proper.type)
 
     def own_fields(self) -> list[Field]:
         """The dataclass fields declared in this class's body, in order."""

@@ -23,8 +23,9 @@ from mypy.nodes import ARG_POS, ARG_STAR, Context, Decorator, Expression, FuncDe
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
 
+from jaxtypes.positions import is_static
 from jaxtypes.rules import JIT_METHOD_SELF, MARKER_MISUSE
-from mypy_plugin.classes import is_static_class
+from mypy_plugin.classes import is_static_class, is_static_class_type
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.dynamic_types import dynamic_violation
@@ -147,7 +148,7 @@ def _check_parameters(
     parameters = zip(signature.arg_names, signature.arg_kinds, signature.arg_types, contexts)
     for name, kind, typ, context in list(parameters)[int(skip_self):]:
         marker, inner, finding = read_marker(typ)
-        static = marker == "static" or (marker is None and _is_static_class_type(inner))
+        static = is_static(marker, static_class_type=is_static_class_type(inner))
         if finding is None and static and kind.is_star():
             stars = "*" if kind == ARG_STAR else "**"
             finding = Finding(
@@ -165,11 +166,6 @@ def _check_parameters(
             where = f"parameter {name!r} of {qualname}"
             ctx.api.fail(finding.message(where), context, code=error_code(finding.rule))
     return static_names
-
-
-def _is_static_class_type(typ: Type) -> bool:
-    proper = get_proper_type(typ)
-    return isinstance(proper, Instance) and is_static_class(proper.type)
 
 
 def _parameter_contexts(

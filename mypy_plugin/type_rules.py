@@ -29,7 +29,7 @@ from mypy.types import (
     get_proper_type,
 )
 
-from jaxtypes.markers import MarkerKind
+from jaxtypes.positions import MarkerKind
 from jaxtypes.rules import (
     MARKER_MISUSE,
     STATIC_BOUND_METHOD,
