@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 
 from jaxtypes.errors import StaticAgreementError
 from jaxtypes.fingerprint import Difference, Node, describe, describe_metadata, differences, digest, encode
+from jaxtypes.phrases import Problem
 from jaxtypes.rules import JIT_STATIC_DISAGREEMENT
 
 _PREFIX = "jaxtypes/static-agreement"
@@ -141,7 +142,7 @@ class AgreementCheck:
             more = f"; {len(found) - 1} more differ: {', '.join(d.path for d in found[1:4])}" if found[1:] else ""
             where = f"{self._qualname}: {first.path}"
             what = f"is {first.here} on process {process} (this process) and {first.there} on process {other}{more}"
-        return StaticAgreementError(JIT_STATIC_DISAGREEMENT, where, what, defined_at=self._fn)
+        return StaticAgreementError(Problem(JIT_STATIC_DISAGREEMENT, what), where, defined_at=self._fn)
 
     def _absent(self, process: int, missing: list[int]) -> StaticAgreementError:
         if missing:
@@ -154,15 +155,12 @@ class AgreementCheck:
                 f"was compiled on process {process} (this process) more than {_Setting.timeout_s:g} s "
                 "after the other processes compiled it, and they stopped waiting"
             )
-        return StaticAgreementError(
-            JIT_STATIC_DISAGREEMENT,
-            self._qualname,
-            what,
-            fix="call a function checked across processes on every process, in the same order, or "
+        fix = (
+            "call a function checked across processes on every process, in the same order, or "
             "give it check_static_agreement=False if only some processes call it; raise timeout_s "
-            "if the processes reach it far apart",
-            defined_at=self._fn,
+            "if the processes reach it far apart"
         )
+        return StaticAgreementError(Problem(JIT_STATIC_DISAGREEMENT, what, fix), self._qualname, defined_at=self._fn)
 
 
 def _coordination() -> _Runtime | None:

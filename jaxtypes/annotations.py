@@ -18,25 +18,18 @@ import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from jaxtypes import phrases
 from jaxtypes.errors import StaticClassError, class_name
-from jaxtypes.markers import read_marker
+from jaxtypes.markers import read_marker, spell
 from jaxtypes.positions import MarkerKind
-from jaxtypes.rules import (
-    JIT_UNSUPPORTED_ARGUMENT,
-    STATIC_BOUND_METHOD,
-    STATIC_DYNAMIC_CHILD,
-    STATIC_IDENTITY_HASH,
-    STATIC_NOT_FROZEN,
-    STATIC_UNHASHABLE,
-    UNHASHABLE_FIXES,
-)
 from jaxtypes.trusted import is_trusted
 from jaxtypes.values import (
     Violation,
     compares_by_identity,
     defines_hash,
     hashes_by_identity,
-    identity_kind,
+    identity_problem,
+    is_array_type,
     is_pytree_class,
     is_static_class,
     unhashable,
@@ -64,26 +57,26 @@ def check_static_type(hint: Any) -> None:
     if not isinstance(cls, type):
         return
     if cls in (list, set, dict):
-        raise Violation(STATIC_UNHASHABLE, f"is typed {_name(hint)}, which is unhashable", fix=UNHASHABLE_FIXES[cls.__name__])
+        raise Violation(phrases.unhashable(phrases.typed(spell(hint)), cls.__name__))
     if is_array_type(cls):
-        raise Violation(STATIC_DYNAMIC_CHILD, f"is typed {_name(hint)}, an array type")
+        raise Violation(phrases.array_type(spell(hint)))
+    subject = phrases.typed(class_name(cls))
     if is_pytree_class(cls):
-        raise Violation(STATIC_DYNAMIC_CHILD, f"is typed {class_name(cls)}, a pytree_dataclass")
+        raise Violation(phrases.pytree_type(class_name(cls)))
     if cls is types.MethodType:
-        raise Violation(STATIC_BOUND_METHOD, "is typed types.MethodType, a bound method")
+        raise Violation(phrases.BOUND_METHOD_TYPE)
     if is_static_class(cls) or cls is object or _is_open(cls):
         return
     frozen = cls.__dataclass_params__.frozen if dataclasses.is_dataclass(cls) else True  # type: ignore[attr-defined]
     if not frozen and not is_trusted(cls) and not defines_hash(cls):
-        raise Violation(STATIC_NOT_FROZEN, f"is typed {class_name(cls)}, a dataclass that is not frozen")
+        raise Violation(phrases.not_frozen(subject))
     if cls.__hash__ is None:
-        what, fix = unhashable(cls)
-        raise Violation(STATIC_UNHASHABLE, f"is typed {class_name(cls)}, {what}", fix=fix)
+        raise Violation(unhashable(cls, subject))
     if dataclasses.is_dataclass(cls) and compares_by_identity(cls) and not is_trusted(cls):
-        raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, which hashes by identity")
+        raise Violation(phrases.hashes_by_identity(subject))
     by_identity = hashes_by_identity(cls) or (compares_by_identity(cls) and not issubclass(cls, enum.Enum))
     if by_identity and cls.__module__ != "builtins" and not is_trusted(cls):
-        raise Violation(STATIC_IDENTITY_HASH, f"is typed {class_name(cls)}, {identity_kind(cls)}")
+        raise Violation(identity_problem(cls, subject))
 
 
 def check_dynamic_type(hint: Any) -> None:
@@ -105,18 +98,16 @@ def check_dynamic_type(hint: Any) -> None:
     if not _is_class(hint) or _is_jax_type(hint) or hint is object or _is_open(hint):
         return
     if is_static_class(hint):
-        raise Violation(
-            JIT_UNSUPPORTED_ARGUMENT,
-            f"is typed {_name(hint)}, a static_dataclass, but is marked Dynamic[...]",
-            fix="drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument",
-        )
+        raise Violation(phrases.static_class_marked_dynamic(spell(hint)))
+    raise Violation(phrases.not_a_jax_type(spell(hint), hashable=_is_static_type(hint)))
+
+
+def _is_static_type(hint: Any) -> bool:
     try:
         check_static_type(hint)
     except Violation:
-        fix = None
-    else:
-        fix = f"annotate the parameter Static[{_name(hint)}]: it hashes by value, so jit can compile it in"
-    raise Violation(JIT_UNSUPPORTED_ARGUMENT, f"is typed {_name(hint)}, which is not a JAX type", fix=fix)
+        return False
+    return True
 
 
 def _is_jax_type(cls: type) -> bool:
@@ -165,15 +156,6 @@ def read_field_markers(
         yield f, where, kind, inner
 
 
-def is_array_type(cls: type) -> bool:
-    """``jax.Array``, ``numpy.ndarray`` and their subclasses (without importing either)."""
-    jax = sys.modules.get("jax")
-    if jax is not None and issubclass(cls, jax.Array):
-        return True
-    np = sys.modules.get("numpy")
-    return np is not None and issubclass(cls, np.ndarray)
-
-
 def _is_open(cls: type) -> bool:
     """Classes whose instances may well be static subclasses: protocols and abstract bases."""
     return bool(getattr(cls, "_is_protocol", False)) or inspect.isabstract(cls) or cls.__module__ == "typing"
@@ -182,14 +164,6 @@ def _is_open(cls: type) -> bool:
 def _is_class(hint: Any) -> bool:
     """A class, not a parametrised generic (``list[int]`` passes ``isinstance(_, type)`` before 3.11)."""
     return isinstance(hint, type) and not isinstance(hint, types.GenericAlias)
-
-
-def _name(hint: Any) -> str:
-    if _is_class(hint):
-        if is_array_type(hint) and hint.__module__.startswith(("jax", "numpy")):
-            return "numpy.ndarray" if hint.__name__ == "ndarray" else f"jax.{hint.__name__.rpartition('.')[2]}"
-        return class_name(hint) if hint.__module__ == "builtins" else f"{hint.__module__}.{class_name(hint)}"
-    return repr(hint).replace("typing.", "")
 
 
 def resolve_hint(annotation: Any, globalns: dict[str, Any], localns: dict[str, Any] | None = None) -> Any:

@@ -25,6 +25,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from jaxtypes import phrases
 from jaxtypes.annotations import resolve_hint
 from jaxtypes.errors import StaticValueError
 from jaxtypes.libraries import (
@@ -39,7 +40,7 @@ from jaxtypes.libraries import (
     applies,
     fix_for,
 )
-from jaxtypes.rules import STATIC_DYNAMIC_CHILD, STATIC_FRESH_CALLABLE
+from jaxtypes.rules import STATIC_FRESH_CALLABLE
 from jaxtypes.values import PYTREE_CLASS_FLAG, Violation, is_array, static_key
 
 _CONTAINERS = (tuple, list, dict, type(None))
@@ -119,8 +120,8 @@ def _checked(value: Any, where: str, marker: StaticMarker, cls: type) -> Iterato
     except Violation as violation:
         if (violation.rule is STATIC_FRESH_CALLABLE and violation.path) or not applies(violation.rule, marker):
             return  # a closure inside another value (see the module docstring), or a rule the library lifts
-        violation.fix = fix_for(violation.rule, marker, violation.fix)
-        yield violation.as_error(StaticValueError, f"{where} ({marker.marker})", defined_at=cls)
+        violation.problem = violation.problem._replace(fix=fix_for(violation.rule, marker, violation.problem.fix))
+        yield violation.as_error(StaticValueError, phrases.library_field(where, marker.marker), defined_at=cls)
 
 
 def _arrays_in(metadata: Any, path: str, cls: type) -> Iterator[StaticValueError]:
@@ -128,10 +129,9 @@ def _arrays_in(metadata: Any, path: str, cls: type) -> Iterator[StaticValueError
 
     for keys, leaf in jax.tree_util.tree_flatten_with_path(metadata)[0]:
         if is_array(leaf):
-            position = f" at {jax.tree_util.keystr(keys)}" if keys else ""
-            violation = Violation(STATIC_DYNAMIC_CHILD, f"holds an array ({type(leaf).__name__}){position}")
-            violation.fix = PYTREE_METADATA.make_dynamic
-            yield violation.as_error(StaticValueError, f"{path} ({PYTREE_METADATA.marker})", defined_at=cls)
+            problem = phrases.array_value(type(leaf).__name__, at=jax.tree_util.keystr(keys) if keys else "")
+            violation = Violation(problem._replace(fix=PYTREE_METADATA.make_dynamic))
+            yield violation.as_error(StaticValueError, phrases.library_field(path, PYTREE_METADATA.marker), defined_at=cls)
 
 
 def _is_nnx(node: Any) -> bool:

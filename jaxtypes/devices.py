@@ -13,6 +13,7 @@ import jax
 from jax.sharding import Sharding, SingleDeviceSharding
 
 from jaxtypes.errors import DeviceNotFoundError
+from jaxtypes.phrases import Problem
 from jaxtypes.rules import JIT_DEVICE
 
 DeviceSpec = Union[jax.Device, str, Sharding]
@@ -44,4 +45,5 @@ def resolve_device(spec: DeviceSpec, defined_at: object = None) -> Sharding:
 
 def _not_found(where: str, what: str, defined_at: object) -> NoReturn:
     present = ", ".join(f"{d.platform}:{d.id}" for d in jax.devices())
-    raise DeviceNotFoundError(JIT_DEVICE, where, f"{what} (devices present: {present})", defined_at=defined_at)
+    problem = Problem(JIT_DEVICE, f"{what} (devices present: {present})")
+    raise DeviceNotFoundError(problem, where, defined_at=defined_at)

@@ -4,30 +4,22 @@ from __future__ import annotations
 
 import inspect
 
-from jaxtypes.rules import Rule
+from jaxtypes.phrases import Problem
 
 
 class JaxtypesError(TypeError):
     """A value, class or jitted function breaks one of jaxtypes' rules.
 
     ``code`` is the rule's stable code (the same the mypy plugin reports); ``where`` names the
-    class, field path or parameter; the message says what is wrong, why it matters for jit and
-    how to fix it, and ends with the definition's ``file:line`` where that is known.
+    class, field path or parameter; the message says what is wrong (``problem``), why it matters
+    for jit and how to fix it, and ends with the definition's ``file:line`` where that is known.
     """
 
-    def __init__(
-        self,
-        rule: Rule,
-        where: str,
-        what: str,
-        *,
-        fix: str | None = None,
-        defined_at: object = None,
-    ) -> None:
-        self.rule = rule
-        self.code = rule.code
+    def __init__(self, problem: Problem, where: str, *, defined_at: object = None) -> None:
+        self.rule = problem.rule
+        self.code = problem.rule.code
         self.where = where
-        message = rule.coded_message(where, what, fix)
+        message = problem.rule.coded_message(where, problem.what, problem.fix)
         location = source_location(defined_at) if defined_at is not None else None
         if location:
             message += f" (defined at {location})"

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, NamedTuple, ParamSp
 
 import jax
 
+from jaxtypes import phrases
 from jaxtypes.agreement import AgreementCheck
 from jaxtypes.annotations import check_dynamic_type, check_static_field_type, forward_refs, resolve_hint
 from jaxtypes.devices import DeviceSpec, resolve_device
@@ -33,13 +34,8 @@ from jaxtypes.diagnostics import CompileLog
 from jaxtypes.errors import JitDefinitionError, MarkerError, class_name
 from jaxtypes.markers import read_marker
 from jaxtypes.positions import is_static
-from jaxtypes.rules import (
-    JIT_BOUND_METHOD,
-    JIT_METHOD_SELF,
-    JIT_UNRESOLVED_ANNOTATION,
-    JIT_UNSUPPORTED_ARGUMENT,
-    MARKER_MISUSE,
-)
+from jaxtypes.phrases import Problem
+from jaxtypes.rules import JIT_UNRESOLVED_ANNOTATION
 from jaxtypes.values import Violation, is_array, is_pytree_class, is_static_class
 
 if TYPE_CHECKING:
@@ -237,7 +233,7 @@ def _plan(spec: _Spec, skip_self: bool, final: bool) -> _Plan | None:
     for param in parameters:
         if param.annotation is inspect.Parameter.empty:
             continue
-        where = f"parameter {param.name!r} of {qualname}"
+        where = phrases.parameter(param.name, qualname)
         hint = resolve_hint(param.annotation, globalns, spec.localns)
         missing = forward_refs(hint)
         if missing:
@@ -248,12 +244,8 @@ def _plan(spec: _Spec, skip_self: bool, final: bool) -> _Plan | None:
         return None
     if unresolved:
         where, annotation, missing = unresolved[0]
-        raise JitDefinitionError(
-            JIT_UNRESOLVED_ANNOTATION,
-            where,
-            f"is annotated {annotation!r}, and {', '.join(missing)} is not defined in module {fn.__module__}",
-            defined_at=fn,
-        )
+        what = f"is annotated {annotation!r}, and {', '.join(missing)} is not defined in module {fn.__module__}"
+        raise JitDefinitionError(Problem(JIT_UNRESOLVED_ANNOTATION, what), where, defined_at=fn)
     return _Plan(tuple(static))
 
 
@@ -284,13 +276,7 @@ def _is_static_parameter(param: inspect.Parameter, hint: Any, where: str, fn: ob
     static = is_static(kind, static_class_type=isinstance(inner, type) and is_static_class(inner))
     if static and param.kind in _VARIADIC:
         stars = "*" if param.kind is inspect.Parameter.VAR_POSITIONAL else "**"
-        raise MarkerError(
-            MARKER_MISUSE,
-            where,
-            f"is {stars}{param.name}, which jit cannot mark static",
-            fix="give each static setting a parameter of its own, annotated Static[...]",
-            defined_at=fn,
-        )
+        raise MarkerError(phrases.static_variadic(stars, param.name), where, defined_at=fn)
     if kind == "static":
         check_static_field_type(where, inner, defined_at=fn)
     elif not static:
@@ -311,15 +297,7 @@ def _self_kind(owner: type, fn: object) -> str:
 
 def _method_self_error(owner: type, fn: object) -> JitDefinitionError:
     name = class_name(owner)
-    return JitDefinitionError(
-        JIT_METHOD_SELF,
-        f"{name}.{getattr(fn, '__name__', '?')}",
-        f"is jitted, and {name} is a plain class, so jit cannot pass self correctly",
-        fix=f"decorate {name} with @jaxtypes.static_dataclass if its fields are settings "
-        f"(self becomes a static argument), or with @jaxtypes.pytree_dataclass if they hold "
-        f"arrays (self becomes a pytree); change an instance with dataclasses.replace",
-        defined_at=fn,
-    )
+    return JitDefinitionError(phrases.plain_class_self(name), f"{name}.{getattr(fn, '__name__', '?')}", defined_at=fn)
 
 
 def _check_bound_method(method: types.MethodType) -> None:
@@ -328,13 +306,8 @@ def _check_bound_method(method: types.MethodType) -> None:
     cls = type(owner)
     if isinstance(owner, type) or is_static_class(cls) or is_pytree_class(cls) or is_array(owner):
         return
-    raise JitDefinitionError(
-        JIT_BOUND_METHOD,
-        f"jaxtypes.jit({class_name(cls)}.{method.__name__} bound to an instance)",
-        f"would compile that {class_name(cls)} instance's current attributes into the code; "
-        f"mutating it later (obj.attr = ...) changes nothing jit looks at",
-        defined_at=method,
-    )
+    where = phrases.jitted_bound_method("jaxtypes.jit", class_name(cls), method.__name__)
+    raise JitDefinitionError(phrases.jitted_mutable_object(class_name(cls)), where, defined_at=method)
 
 
 def _caller_locals(fn: object) -> dict[str, Any]:

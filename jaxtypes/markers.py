@@ -2,19 +2,23 @@
 
 Both are generic ``Annotated`` aliases, so every type checker sees plain ``T``; the mypy plugin
 recognises them by their full names (``jaxtypes.markers.Static``), the runtime by the marker
-object inside the ``Annotated``.
+object inside the ``Annotated``. ``spell`` writes a resolved annotation the way messages spell
+types on both sides (``phrases``), as the plugin's ``type_rules.describe`` does.
 """
 
 from __future__ import annotations
 
+import collections.abc
+import types
 import typing
 from typing import Annotated, Any, TypeVar
 
 from typing_extensions import TypeAlias
 
-from jaxtypes.errors import MarkerError
+from jaxtypes import phrases
+from jaxtypes.errors import MarkerError, class_name
 from jaxtypes.positions import MarkerKind
-from jaxtypes.rules import MARKER_MISUSE
+from jaxtypes.values import is_array_type
 
 T = TypeVar("T")
 
@@ -53,21 +57,10 @@ def read_marker(hint: Any, where: str, defined_at: object = None) -> tuple[Marke
         inner = hint.__origin__
         kinds = [m.kind for m in hint.__metadata__ if isinstance(m, Marker)]
     if len(set(kinds)) > 1:
-        raise MarkerError(
-            MARKER_MISUSE,
-            where,
-            "is annotated both Static[...] and Dynamic[...]",
-            fix="keep one marker: Static for hashable settings, Dynamic for arrays",
-            defined_at=defined_at,
-        )
+        raise MarkerError(phrases.BOTH_MARKERS, where, defined_at=defined_at)
     nested = _nested_marker(inner)
     if nested is not None:
-        raise MarkerError(
-            MARKER_MISUSE,
-            where,
-            f"has {nested.kind.capitalize()}[...] nested inside {_type_name(inner)}",
-            defined_at=defined_at,
-        )
+        raise MarkerError(phrases.nested_marker(nested.kind, spell(inner)), where, defined_at=defined_at)
     return (kinds[0] if kinds else None), inner
 
 
@@ -84,5 +77,30 @@ def _nested_marker(hint: Any) -> Marker | None:
     return None
 
 
-def _type_name(hint: Any) -> str:
+def spell(hint: Any) -> str:
+    """A resolved annotation as messages spell it: ``list[int | None]``, ``Static[int]``,
+    ``jax.Array``, ``pkg.Config``; a name not defined yet as it was written."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is Annotated:
+        kinds = [meta.kind for meta in hint.__metadata__ if isinstance(meta, Marker)]
+        inner = spell(hint.__origin__)
+        return phrases.spell_marked(kinds[0], inner) if kinds else inner
+    if origin in (typing.Union, types.UnionType):
+        return phrases.spell_union([spell(arg) for arg in args])
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return phrases.spell_variadic_tuple(spell(args[0]))
+    if origin is collections.abc.Callable and len(args) == 2:
+        parameters = None if args[0] is Ellipsis else [spell(arg) for arg in args[0]]
+        return phrases.spell_callable(parameters, spell(args[1]))
+    if isinstance(origin, type) and args:
+        return phrases.spell_generic(spell(origin), [spell(arg) for arg in args])
+    if isinstance(hint, typing.ForwardRef):
+        return hint.__forward_arg__
+    if hint is None:
+        return "None"
+    if isinstance(hint, type) and not isinstance(hint, types.GenericAlias):
+        if is_array_type(hint) and hint.__module__.startswith(("jax", "numpy")):
+            return phrases.spell_array(hint.__name__.rpartition(".")[2])
+        return phrases.spell_class(hint.__module__, class_name(hint))
     return repr(hint).replace("typing.", "")

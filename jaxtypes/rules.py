@@ -61,9 +61,6 @@ UNHASHABLE_FIXES: dict[str, str] = {
 }
 """The specific fix for each unhashable builtin, by class name."""
 
-EQ_WITHOUT_HASH = "which is unhashable (it defines __eq__ without __hash__)"
-"""What a class that defines ``__eq__`` without ``__hash__`` is, in either side's message."""
-
 EQ_WITHOUT_HASH_FIX = (
     "give the class a __hash__ that agrees with its __eq__ (over values that never change), or "
     "make it a @jaxtypes.static_dataclass"

@@ -20,12 +20,12 @@ from typing import Any, NamedTuple, NoReturn, TypeVar, overload
 
 from typing_extensions import dataclass_transform
 
+from jaxtypes import phrases
 from jaxtypes.annotations import check_static_field_type, read_field_markers
 from jaxtypes.constructors import ConstructorSource, reduce_through_constructor
 from jaxtypes.errors import MarkerError, StaticClassError, class_name
 from jaxtypes.fields import field, hashed_by_id
 from jaxtypes.interning import InternTable
-from jaxtypes.rules import MARKER_MISUSE, STATIC_NOT_FROZEN, STATIC_SUBCLASS
 from jaxtypes.values import STATIC_CLASS_FLAG
 
 T = TypeVar("T")
@@ -71,21 +71,10 @@ def static_dataclass(
 def _make_static(cls: type[T], *, frozen: bool, intern: bool, repr: bool, kw_only: bool) -> type[T]:
     name = class_name(cls)
     if not frozen:
-        raise StaticClassError(
-            STATIC_NOT_FROZEN,
-            name,
-            "is declared static_dataclass(frozen=False)",
-            fix="remove frozen=False; change a static value with dataclasses.replace",
-            defined_at=cls,
-        )
+        raise StaticClassError(phrases.DECLARED_NOT_FROZEN, name, defined_at=cls)
     for base in cls.__mro__[1:]:
         if dataclasses.is_dataclass(base) and not base.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-            raise StaticClassError(
-                STATIC_NOT_FROZEN,
-                name,
-                f"inherits from {class_name(base)}, a dataclass that is not frozen",
-                defined_at=cls,
-            )
+            raise StaticClassError(phrases.inherits_not_frozen(class_name(base)), name, defined_at=cls)
     own_init = "__init__" in cls.__dict__  # the dataclass keeps an __init__ the class wrote
     cls = dataclasses.dataclass(cls, frozen=True, eq=False, repr=repr, kw_only=kw_only)
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
@@ -114,13 +103,7 @@ def _check_field_types(cls: type, fields: tuple[dataclasses.Field[Any], ...]) ->
     """Reject, at class creation, field types that no static value can have."""
     for f, where, kind, inner in read_field_markers(cls, fields):
         if kind == "dynamic":
-            raise MarkerError(
-                MARKER_MISUSE,
-                where,
-                "is marked Dynamic[...] in a static_dataclass, whose fields are all static",
-                fix="move the field to a @jaxtypes.pytree_dataclass, which holds the dynamic part",
-                defined_at=cls,
-            )
+            raise MarkerError(phrases.DYNAMIC_IN_STATIC, where, defined_at=cls)
         if not hashed_by_id(f):
             check_static_field_type(where, inner, defined_at=cls)
 
@@ -136,7 +119,7 @@ def _compile_new(cls: type, init: Callable[..., None], info: StaticInfo, *, own_
     source.namespace.update(__jt_refuse=_refuse_subclass, __jt_new=object.__new__, __jt_hash=hash)
     build = ["__jt_self = __jt_new(__jt_cls)", *source.build("__jt_self")]
     key = f"__jt_key = {source.key(info.fields, '__jt_self')}"
-    body = ["if __jt_cls is not __jt_owner: __jt_refuse(__jt_cls)", *source.head]
+    body = ["if __jt_cls is not __jt_owner: __jt_refuse(__jt_cls, __jt_owner)", *source.head]
     if info.table is None:
         body += [*build, key]
         body += [
@@ -151,13 +134,9 @@ def _compile_new(cls: type, init: Callable[..., None], info: StaticInfo, *, own_
     return source.compile("__new__", "__jt_cls", body)
 
 
-def _refuse_subclass(cls: type) -> NoReturn:
-    raise StaticClassError(
-        STATIC_SUBCLASS,
-        class_name(cls),
-        "subclasses a static_dataclass without being decorated itself",
-        defined_at=cls,
-    )
+def _refuse_subclass(cls: type, static: type) -> NoReturn:
+    """``cls`` inherits the constructor of the static class ``static`` without being decorated."""
+    raise StaticClassError(phrases.undecorated_subclass(class_name(static)), class_name(cls), defined_at=cls)
 
 
 def _eq(self: Any, other: object) -> bool:

@@ -16,20 +16,11 @@ import types
 from collections.abc import Hashable
 from typing import Any, TypeVar
 
+from jaxtypes import phrases
 from jaxtypes.errors import JaxtypesError, class_name
+from jaxtypes.phrases import Problem
+from jaxtypes.rules import UNHASHABLE_FIXES, Rule
 from jaxtypes.trusted import is_trusted
-from jaxtypes.rules import (
-    STATIC_BOUND_METHOD,
-    STATIC_DYNAMIC_CHILD,
-    STATIC_FRESH_CALLABLE,
-    STATIC_IDENTITY_HASH,
-    STATIC_NOT_FROZEN,
-    STATIC_UNHASHABLE,
-    UNHASHABLE_FIXES,
-    EQ_WITHOUT_HASH,
-    EQ_WITHOUT_HASH_FIX,
-    Rule,
-)
 
 E = TypeVar("E", bound=JaxtypesError)
 
@@ -39,18 +30,20 @@ PYTREE_CLASS_FLAG = "__jaxtypes_pytree__"
 PLAIN_SCALARS = frozenset({int, bool, str, bytes, type(None)})
 
 class Violation(Exception):
-    """A value breaks ``rule``; ``path`` holds the steps from the field down to the value."""
+    """A value breaks a rule (``problem``); ``path`` holds the steps from the field down to it."""
 
-    def __init__(self, rule: Rule, what: str, fix: str | None = None) -> None:
-        super().__init__(what)
-        self.rule = rule
-        self.what = what
-        self.fix = fix
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.what)
+        self.problem = problem
         self.path: list[str] = []
+
+    @property
+    def rule(self) -> Rule:
+        return self.problem.rule
 
     def as_error(self, error: type[E], where: str, defined_at: object) -> E:
         """The exception to raise: ``where`` names the field or parameter the path starts at."""
-        return error(self.rule, where + "".join(self.path), self.what, fix=self.fix, defined_at=defined_at)
+        return error(self.problem, where + "".join(self.path), defined_at=defined_at)
 
 
 class Identity:
@@ -98,12 +91,12 @@ def compares_by_identity(cls: type) -> bool:
     return cls.__eq__ is object.__eq__  # type: ignore[comparison-overlap]
 
 
-def identity_kind(cls: type) -> str:
-    """How instances of a class that keeps ``object.__hash__`` or ``object.__eq__`` are told
-    apart: equal copies are different keys to jit either way."""
+def identity_problem(cls: type, subject: str) -> Problem:
+    """The problem of a class that keeps ``object.__hash__`` or ``object.__eq__``: equal copies are
+    different keys to jit either way."""
     if hashes_by_identity(cls):
-        return "which hashes by identity"
-    return "which compares by identity (it defines __hash__ but not __eq__)"
+        return phrases.hashes_by_identity(subject)
+    return phrases.compares_by_identity(subject)
 
 
 def is_array(value: object) -> bool:
@@ -113,6 +106,15 @@ def is_array(value: object) -> bool:
         return True
     np = sys.modules.get("numpy")
     return np is not None and isinstance(value, np.ndarray)
+
+
+def is_array_type(cls: type) -> bool:
+    """``jax.Array``, ``numpy.ndarray`` and their subclasses (without importing either)."""
+    jax = sys.modules.get("jax")
+    if jax is not None and issubclass(cls, jax.Array):
+        return True
+    np = sys.modules.get("numpy")
+    return np is not None and issubclass(cls, np.ndarray)
 
 
 def static_key(value: Any) -> Hashable:
@@ -133,10 +135,9 @@ def static_key(value: Any) -> Hashable:
     if isinstance(value, enum.Enum):
         return (cls, value)
     if is_array(value):
-        kind = "a tracer" if "Tracer" in cls.__name__ else f"an array ({cls.__name__})"
-        raise Violation(STATIC_DYNAMIC_CHILD, f"holds {kind}")
+        raise Violation(phrases.array_value(cls.__name__, tracer="Tracer" in cls.__name__))
     if PYTREE_CLASS_FLAG in cls.__dict__:
-        raise Violation(STATIC_DYNAMIC_CHILD, f"holds a pytree_dataclass ({class_name(cls)})")
+        raise Violation(phrases.pytree_value(class_name(cls)))
     if isinstance(value, tuple):  # a NamedTuple (optax's GradientTransformation) or other subclass
         steps = [f".{name}" for name in getattr(cls, "_fields", ())] or [f"[{i}]" for i in range(len(value))]
         return (cls, tuple(_child_key(item, step) for item, step in zip(value, steps)))
@@ -147,7 +148,7 @@ def static_key(value: Any) -> Hashable:
     if dataclasses.is_dataclass(value):
         return _dataclass_key(value)
     if (hashes_by_identity(cls) or compares_by_identity(cls)) and not is_trusted(cls):
-        raise Violation(STATIC_IDENTITY_HASH, f"holds a {class_name(cls)}, {identity_kind(cls)}")
+        raise Violation(identity_problem(cls, phrases.holding(class_name(cls))))
     for name, attribute in getattr(value, "__dict__", {}).items():
         if is_array(attribute):  # compiled in as a constant, whatever the class's __hash__ says
             _child_key(attribute, f".{name}")
@@ -176,26 +177,20 @@ def _callable_key(value: Any) -> Hashable:
         try:  # as safe as its instance: it hashes and compares the instance and the function
             return (types.MethodType, static_key(owner), getattr(value, "__func__", value.__name__))
         except Violation:
-            name = getattr(value, "__qualname__", repr(value))
-            raise Violation(
-                STATIC_BOUND_METHOD,
-                f"holds the bound method {name} (bound to a {class_name(type(owner))} instance)",
-                fix=f"store the function {name} and pass the instance separately",
-            ) from None
+            name = str(getattr(value, "__qualname__", repr(value))).rpartition("<locals>.")[2]
+            raise Violation(phrases.bound_method(name, class_name(type(owner)))) from None
     qualname = getattr(value, "__qualname__", "")
-    if "<lambda>" in qualname or "<locals>" in qualname:
-        kind = "a lambda" if "<lambda>" in qualname else f"the local function {qualname}"
-        raise Violation(STATIC_FRESH_CALLABLE, f"holds {kind}")
+    if "<lambda>" in qualname:
+        raise Violation(phrases.LAMBDA)
+    if "<locals>" in qualname:
+        raise Violation(phrases.local_function(qualname))
     if isinstance(value, (type, types.FunctionType, types.BuiltinFunctionType)):
         return value
     if dataclasses.is_dataclass(value):
         return _dataclass_key(value)
     if not hashes_by_identity(type(value)) or _is_module_singleton(value) or is_trusted(type(value)):
         return value  # type: ignore[no-any-return]
-    raise Violation(
-        STATIC_IDENTITY_HASH,
-        f"holds a {class_name(type(value))} callable, which hashes by identity",
-    )
+    raise Violation(phrases.identity_callable(class_name(type(value))))
 
 
 def _is_module_singleton(value: object) -> bool:
@@ -212,22 +207,22 @@ def _is_module_singleton(value: object) -> bool:
 
 def _unhashable(value: Any) -> Hashable:
     cls = type(value)
+    subject = phrases.holding(class_name(cls))
     if dataclasses.is_dataclass(value):
-        raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
-    what, fix = unhashable(cls)
-    raise Violation(STATIC_UNHASHABLE, f"holds a {class_name(cls)}, {what}", fix=fix)
+        raise Violation(phrases.not_frozen(subject))
+    raise Violation(unhashable(cls, subject))
 
 
-def unhashable(cls: type) -> tuple[str, str | None]:
-    """Why instances of ``cls`` (whose ``__hash__`` is None) are unhashable, and the fix: a
+def unhashable(cls: type, subject: str) -> Problem:
+    """Why instances of ``cls`` (whose ``__hash__`` is None) are unhashable, with the fix: a
     builtin's own (a tuple for a list), or a class's that defines ``__eq__`` without ``__hash__``."""
     builtin = next((base for base in cls.__mro__ if base.__module__ == "builtins" and base.__name__ in UNHASHABLE_FIXES), None)
     if builtin is not None:
-        return "which is unhashable", UNHASHABLE_FIXES[builtin.__name__]
+        return phrases.unhashable(subject, builtin.__name__)
     owner = next((base for base in cls.__mro__ if "__hash__" in base.__dict__), cls)
     if "__eq__" in owner.__dict__:
-        return EQ_WITHOUT_HASH, EQ_WITHOUT_HASH_FIX
-    return "which is unhashable", None
+        return phrases.eq_without_hash(subject)
+    return phrases.unhashable(subject)
 
 
 def _dataclass_key(value: Any) -> Hashable:
@@ -238,13 +233,10 @@ def _dataclass_key(value: Any) -> Hashable:
     if defines_hash(cls):  # its own __hash__ decides, as for any class
         return _own_hash_key(value)
     if not params.frozen and not is_trusted(cls):
-        raise Violation(STATIC_NOT_FROZEN, f"holds a {class_name(cls)}, a dataclass that is not frozen")
+        raise Violation(phrases.not_frozen(phrases.holding(class_name(cls))))
     if not params.frozen or not params.eq:
         if compares_by_identity(cls) and not is_trusted(cls):
-            raise Violation(
-                STATIC_IDENTITY_HASH,
-                f"holds a {class_name(cls)}, a dataclass with eq=False that hashes by identity",
-            )
+            raise Violation(phrases.eq_false_dataclass(phrases.holding(class_name(cls))))
         return _own_hash_key(value)
     return (
         cls,
@@ -261,7 +253,7 @@ def _own_hash_key(value: Any) -> Hashable:
     except TypeError:
         for f in dataclasses.fields(value):
             _child_key(getattr(value, f.name), f".{f.name}")
-        raise Violation(STATIC_UNHASHABLE, f"holds a {class_name(type(value))}, which is unhashable") from None
+        raise Violation(phrases.unhashable(phrases.holding(class_name(type(value))))) from None
     for f in dataclasses.fields(value):
         if is_array(getattr(value, f.name, None)):
             _child_key(getattr(value, f.name), f".{f.name}")

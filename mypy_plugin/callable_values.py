@@ -29,36 +29,39 @@ from mypy.nodes import (
 from mypy.plugin import SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
-from jaxtypes.rules import STATIC_BOUND_METHOD, STATIC_FRESH_CALLABLE
-from mypy_plugin.type_rules import Finding, Judge, static_violation
+from jaxtypes import phrases
+from jaxtypes.phrases import Problem
+from mypy_plugin.type_rules import Judge, class_name, static_violation
 
 
 def bound_method_owner(expr: Expression, owner_type: Type | None) -> TypeInfo | None:
     """The class of ``obj`` if ``expr`` is ``obj.method`` bound to an instance (``owner_type``
     is the type of ``obj``)."""
+    return _bound_method(expr, owner_type)[0]
+
+
+def _bound_method(expr: Expression, owner_type: Type | None) -> tuple[TypeInfo | None, str]:
+    """The class of ``obj`` and the method's qualified name (``Base.run``, named after the class
+    that defines it, as Python names the function) if ``expr`` is ``obj.method``."""
     if not isinstance(expr, MemberExpr) or owner_type is None:
-        return None
+        return None, ""
     owner = get_proper_type(owner_type)
     if not isinstance(owner, Instance):
-        return None
+        return None, ""
     symbol = owner.type.get(expr.name)
-    return owner.type if symbol is not None and is_instance_method(symbol.node) else None
+    if symbol is None or not is_instance_method(symbol.node):
+        return None, ""
+    defined_in = symbol.node.info if isinstance(symbol.node, (FuncBase, Decorator)) else owner.type
+    return owner.type, f"{class_name(defined_in)}.{expr.name}"
 
 
-def bound_method_finding(expr: Expression, owner_type: Type | None, judge: Judge) -> Finding | None:
+def bound_method_finding(expr: Expression, owner_type: Type | None, judge: Judge) -> Problem | None:
     """The finding for ``expr`` if it is ``obj.method`` and ``owner_type`` (obj's type) an instance
     that is no static value; a method bound to a static value is as safe as that value."""
-    owner = bound_method_owner(expr, owner_type)
-    if owner is None or owner_type is None or not isinstance(expr, MemberExpr):
+    owner, method = _bound_method(expr, owner_type)
+    if owner is None or owner_type is None or static_violation(owner_type, judge) is None:
         return None
-    if static_violation(owner_type, judge) is None:
-        return None
-    name = f"{owner.name}.{expr.name}"
-    return Finding(
-        STATIC_BOUND_METHOD,
-        f"holds the bound method {name} (bound to a {owner.name} instance)",
-        fix=f"store the function {name} and pass the instance separately",
-    )
+    return phrases.bound_method(method, class_name(owner))
 
 
 def is_instance_method(node: object) -> bool:
@@ -69,21 +72,21 @@ def is_instance_method(node: object) -> bool:
     return isinstance(node, FuncDef) and not (node.is_static or node.is_class)
 
 
-def fresh_callable_finding(expr: Expression, module: str, enclosing: Sequence[FuncBase]) -> Finding | None:
+def fresh_callable_finding(expr: Expression, module: str, enclosing: Sequence[FuncBase]) -> Problem | None:
     """The finding for a lambda, or for a function defined in the innermost of ``enclosing``
     (the functions around the expression, outermost first, in ``module``)."""
     if isinstance(expr, LambdaExpr):
-        return Finding(STATIC_FRESH_CALLABLE, "holds a lambda")
+        return phrases.LAMBDA
     if not isinstance(expr, NameExpr) or expr.kind != LDEF or not isinstance(expr.node, (FuncDef, Decorator)):
         return None
     if not enclosing:
         return None
     outermost = enclosing[0].fullname.removeprefix(f"{module}.")
     qualname = ".<locals>.".join([outermost, *(function.name for function in enclosing[1:]), expr.name])
-    return Finding(STATIC_FRESH_CALLABLE, f"holds the local function {qualname}")
+    return phrases.local_function(qualname)
 
 
-def default_finding(default: Expression, api: SemanticAnalyzerPluginInterface, judge: Judge) -> Finding | None:
+def default_finding(default: Expression, api: SemanticAnalyzerPluginInterface, judge: Judge) -> Problem | None:
     """A bound method as a field's default (``fn: Callable = Helper().run``), judged while the
     class is analysed."""
     if not isinstance(default, MemberExpr):

@@ -12,11 +12,12 @@ from mypy.nodes import Expression, MemberExpr, TypeInfo
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 from mypy.types import Instance, Type, get_proper_type
 
+from jaxtypes import phrases
 from mypy_plugin.callable_values import bound_method_finding, fresh_callable_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.library_fields import LIBRARY_KEY
-from mypy_plugin.type_rules import METADATA_KEY
+from mypy_plugin.type_rules import METADATA_KEY, class_name
 
 
 def constructor_hook(ctx: FunctionContext) -> Type:
@@ -64,11 +65,11 @@ def _static_field(info: TypeInfo, name: str) -> str | None:
     static (in the class or a base), with that marker."""
     facts = info.metadata.get(METADATA_KEY)
     if facts is not None:
-        return f"{info.name}.{name}" if facts["kind"] == "static" or name in facts["meta_fields"] else None
+        return f"{class_name(info)}.{name}" if facts["kind"] == "static" or name in facts["meta_fields"] else None
     for base in info.mro:
         fields = base.metadata.get(LIBRARY_KEY)
         if fields is not None and name in fields["fields"]:
-            return f"{info.name}.{name} ({fields['marker']})"
+            return phrases.library_field(f"{class_name(info)}.{name}", fields["marker"])
     return None
 
 

@@ -15,7 +15,6 @@ from mypy.nodes import (
     CallExpr,
     Context,
     Expression,
-    MemberExpr,
     NameExpr,
     RefExpr,
     TypeInfo,
@@ -27,16 +26,16 @@ from mypy.server.trigger import make_wildcard_trigger
 from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
 from jaxtypes.positions import is_static
-from jaxtypes.rules import MARKER_MISUSE, STATIC_NOT_FROZEN, STATIC_SUBCLASS
+from jaxtypes import phrases
+from jaxtypes.phrases import Problem
 from mypy_plugin.callable_values import default_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.type_rules import (
     METADATA_KEY,
-    Finding,
-    PYTREE_DECORATOR,
     STATIC_DECORATOR,
     Judge,
     NotReady,
+    class_name,
     decorated_kind,
     decorator_fullname,
     read_marker,
@@ -79,7 +78,7 @@ class ClassRules:
         self.api: SemanticAnalyzerPluginInterface = ctx.api
         self.info = ctx.cls.info
         self.kind = kind
-        self.findings: list[tuple[Context, str, Finding]] = []
+        self.findings: list[tuple[Context, str, Problem]] = []
 
     def apply(self) -> bool:
         """Run the rules once the dataclass transform is done; False asks mypy to call again."""
@@ -120,22 +119,14 @@ class ClassRules:
 
     def check_class(self) -> ViolationRecord | None:
         """Class-level rules of a static class; returns the violation it inherits, if any."""
-        name = self.info.name
+        name = class_name(self.info)
         if not self.info.metadata["dataclass"]["frozen"]:
-            finding = Finding(
-                STATIC_NOT_FROZEN,
-                "is declared static_dataclass(frozen=False)",
-                "remove frozen=False; change a static value with dataclasses.replace",
-            )
-            self.findings.insert(0, (self.ctx.reason, name, finding))
+            self.findings.insert(0, (self.ctx.reason, name, phrases.DECLARED_NOT_FROZEN))
         for base in self.info.mro[1:-1]:
             self.looked_through(base)
             dataclass = base.metadata.get("dataclass")
             if dataclass is not None and not dataclass["frozen"]:
-                finding = Finding(
-                    STATIC_NOT_FROZEN, f"inherits from {base.name}, a dataclass that is not frozen"
-                )
-                self.findings.insert(0, (self.ctx.cls, name, finding))
+                self.findings.insert(0, (self.ctx.cls, name, phrases.inherits_not_frozen(class_name(base))))
             inherited: ViolationRecord | None = base.metadata.get(METADATA_KEY, {}).get("violation")
             if inherited is not None:
                 return inherited
@@ -146,13 +137,13 @@ class ClassRules:
         returns the names of the static (meta) fields."""
         meta: list[str] = []
         for field in [*self.inherited_fields(), *self.own_fields()]:
-            where = f"{self.info.name}.{field.name}"
+            where = f"{class_name(self.info)}.{field.name}"
             kind, inner, misuse = read_marker(field.type)
             if misuse is not None:
                 self.findings.append((field.context, where, misuse))
                 continue
             if self.kind == "static" and kind == "dynamic":
-                self.findings.append((field.context, where, DYNAMIC_IN_STATIC))
+                self.findings.append((field.context, where, phrases.DYNAMIC_IN_STATIC))
                 continue
             in_static_class = self.kind == "static"
             static_class_type = is_static_class_type(inner)
@@ -219,13 +210,6 @@ class ClassRules:
             return False, None
         return False, rvalue if stmt.type is not None else None
 
-DYNAMIC_IN_STATIC = Finding(
-    MARKER_MISUSE,
-    "is marked Dynamic[...] in a static_dataclass, whose fields are all static",
-    "move the field to a @jaxtypes.pytree_dataclass, which holds the dynamic part",
-)
-
-
 def static_class_hook(ctx: ClassDefContext) -> bool:
     """``@static_dataclass``: every field must be static-safe and the class frozen."""
     return ClassRules(ctx, "static").apply()
@@ -240,12 +224,6 @@ def subclass_hook(ctx: ClassDefContext) -> None:
     """An undecorated subclass of a static dataclass (``static-subclass``)."""
     if any(decorator_fullname(d) == STATIC_DECORATOR for d in ctx.cls.decorators):
         return
-    base = _base_name(ctx.reason)
-    finding = Finding(
-        STATIC_SUBCLASS, f"subclasses the static_dataclass {base} without being decorated itself"
-    )
-    ctx.api.fail(finding.message(ctx.cls.name), ctx.cls, code=error_code(STATIC_SUBCLASS))
-
-
-def _base_name(expr: Expression) -> str:
-    return expr.name if isinstance(expr, (NameExpr, MemberExpr)) else "base"
+    base = ctx.reason.node if isinstance(ctx.reason, RefExpr) else None
+    problem = phrases.undecorated_subclass(class_name(base) if isinstance(base, TypeInfo) else "base")
+    ctx.api.fail(problem.message(class_name(ctx.cls.info)), ctx.cls, code=error_code(problem.rule))

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from mypy.nodes import TypeInfo
 from mypy.plugin import CheckerPluginInterface
-from mypy.types import AnyType, Instance, Type, TypeOfAny, UnionType, get_proper_type
+from mypy.types import Instance, Type, UnionType, get_proper_type
 
-from jaxtypes.rules import JIT_UNSUPPORTED_ARGUMENT
+from jaxtypes import phrases
+from jaxtypes.phrases import Problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import is_library_pytree, is_registered_pytree
-from mypy_plugin.type_rules import Finding, is_array_class, jaxtypes_kind, static_violation
+from mypy_plugin.type_rules import describe, is_array_class, is_bare, jaxtypes_kind, static_violation
 
 JAX_NODE_CLASSES = frozenset(
     {
@@ -35,37 +36,22 @@ JAX_NODE_CLASSES = frozenset(
 """Scalars and the containers jax registers as pytree nodes (besides ``None`` and namedtuples)."""
 
 
-def dynamic_violation(api: CheckerPluginInterface, typ: Type) -> Finding | None:
+def dynamic_violation(api: CheckerPluginInterface, typ: Type) -> Problem | None:
     """Why a value of type ``typ`` (the type inside any marker) can never be a traced argument
     of jit, or None if it can be."""
     proper = get_proper_type(typ)
     if isinstance(proper, UnionType):
         return next((f for f in (dynamic_violation(api, item) for item in proper.items) if f), None)
-    if not isinstance(proper, Instance) or not _is_bare(proper):
+    if not isinstance(proper, Instance) or not is_bare(proper):
         return None
     info = proper.type
     judge = recorder(api)
     judge.looked_through(info)
     if _is_jax_type(info) or is_registered_pytree(api, info) or is_library_pytree(info) or _is_open(info):
         return None
-    name = info.name if info.module_name == "builtins" else info.fullname
     if jaxtypes_kind(info) == "static":
-        return Finding(
-            JIT_UNSUPPORTED_ARGUMENT,
-            f"is typed {name}, a static_dataclass, but is marked Dynamic[...]",
-            "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument",
-        )
-    hashable = static_violation(proper, judge) is None
-    fix = f"annotate the parameter Static[{name}]: it hashes by value, so jit can compile it in"
-    return Finding(JIT_UNSUPPORTED_ARGUMENT, f"is typed {name}, which is not a JAX type", fix if hashable else None)
-
-
-def _is_bare(instance: Instance) -> bool:
-    """Written without type arguments (mypy fills them with ``Any`` from omitted generics)."""
-    return all(
-        isinstance(arg, AnyType) and arg.type_of_any == TypeOfAny.from_omitted_generics
-        for arg in map(get_proper_type, instance.args)
-    )
+        return phrases.static_class_marked_dynamic(describe(proper))
+    return phrases.not_a_jax_type(describe(proper), hashable=static_violation(proper, judge) is None)
 
 
 def _is_jax_type(info: TypeInfo) -> bool:

@@ -23,8 +23,8 @@ from mypy.nodes import ARG_POS, ARG_STAR, Context, Decorator, Expression, FuncDe
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
 
+from jaxtypes import phrases
 from jaxtypes.positions import is_static
-from jaxtypes.rules import JIT_METHOD_SELF, MARKER_MISUSE
 from mypy_plugin.classes import is_static_class, is_static_class_type
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
@@ -33,11 +33,10 @@ from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
     method_owner,
-    plain_class_self,
     refers_to_class,
 )
 from mypy_plugin.static_positions import Statics, read_statics
-from mypy_plugin.type_rules import Finding, class_name, jaxtypes_kind, read_marker, static_violation
+from mypy_plugin.type_rules import class_name, jaxtypes_kind, read_marker, static_violation
 
 JIT = "jaxtypes.jitted.jit"
 JITTED_CALL = "jaxtypes.jitted.Jitted.__call__"
@@ -135,8 +134,8 @@ def _check_self(
     if is_static_class(owner):
         return [name for name in signature.arg_names[:1] if name is not None]
     if jaxtypes_kind(owner) is None:
-        what, fix = plain_class_self(class_name(owner))
-        ctx.api.fail(JIT_METHOD_SELF.message(qualname, what, fix), fun, code=error_code(JIT_METHOD_SELF))
+        problem = phrases.plain_class_self(class_name(owner))
+        ctx.api.fail(problem.message(qualname), fun, code=error_code(problem.rule))
     return []
 
 
@@ -150,12 +149,7 @@ def _check_parameters(
         marker, inner, finding = read_marker(typ)
         static = is_static(marker, static_class_type=is_static_class_type(inner))
         if finding is None and static and kind.is_star():
-            stars = "*" if kind == ARG_STAR else "**"
-            finding = Finding(
-                MARKER_MISUSE,
-                f"is {stars}{name}, which jit cannot mark static",
-                "give each static setting a parameter of its own, annotated Static[...]",
-            )
+            finding = phrases.static_variadic("*" if kind == ARG_STAR else "**", str(name))
         elif finding is None and marker == "static":
             finding = static_violation(inner, recorder(ctx.api))
         elif finding is None and not static:
@@ -163,7 +157,7 @@ def _check_parameters(
         if static and name is not None:
             static_names.append(name)
         if finding is not None:
-            where = f"parameter {name!r} of {qualname}"
+            where = phrases.parameter(name, qualname)
             ctx.api.fail(finding.message(where), context, code=error_code(finding.rule))
     return static_names
 

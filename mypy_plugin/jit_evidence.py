@@ -59,7 +59,10 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext
 from mypy.server.subexpr import get_subexpressions
 from mypy.types import Instance, get_proper_type
 
+from jaxtypes import phrases
+from jaxtypes.phrases import Problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.type_rules import class_name
 
 N = TypeVar("N", bound=Node)
 
@@ -84,13 +87,13 @@ def _own_mutation(defn: ClassDef) -> str | None:
     for stmt in defn.defs.body:
         for method in _methods(stmt):
             if method.name == "__setattr__" and defn.fullname != "builtins.object":
-                return f"{defn.name} defines __setattr__"
+                return phrases.defines_setattr(class_name(defn.info))
             if method.name in CONSTRUCTION or not method.arguments:
                 continue
             is_self = functools.partial(_is_name, name=method.arguments[0].variable.name)
             write = _first_write([method.body], is_self)
             if write is not None:
-                return f"{defn.name}.{method.name} assigns self.{write[0]}"
+                return phrases.method_assigns(class_name(defn.info), method.name, write[0])
     return None
 
 
@@ -111,20 +114,14 @@ def _is_name(expr: Expression, name: str) -> bool:
     return isinstance(expr, NameExpr) and expr.name == name
 
 
-def bound_method_evidence(
-    api: CheckerPluginInterface, obj: Expression, info: TypeInfo, call: Context
-) -> tuple[str, str | None] | None:
-    """The ``what`` and fix of ``jit-bound-method`` for ``jax.jit(obj.method)`` (``call``), with
-    ``obj`` an instance of ``info``: why it goes wrong, or None without evidence that it does."""
+def bound_method_evidence(api: CheckerPluginInterface, obj: Expression, info: TypeInfo, call: Context) -> Problem | None:
+    """``jit-bound-method`` for ``jax.jit(obj.method)`` (``call``), with ``obj`` an instance of
+    ``info``, saying why it goes wrong; None without evidence that it does."""
     change = changes_after_construction(api, obj, info)
     if change is not None:
-        what = f"would compile that {info.name} instance's current attributes into the code, and {change}"
-        return what, None
+        return phrases.jitted_mutable_object(class_name(info), change)
     if in_loop(api, call):
-        return (
-            "runs inside a loop, so each iteration jits a new bound-method object",
-            "jit it once, before the loop, and call that jitted function inside the loop",
-        )
+        return phrases.JITTED_IN_LOOP
     return None
 
 
@@ -164,7 +161,7 @@ def module_mutation(api: CheckerPluginInterface, obj: Expression, info: TypeInfo
     if write is None:
         return None
     attribute, target, line = write
-    return f"{target}.{attribute} is assigned at line {line}"
+    return phrases.assigned_at(target, attribute, line)
 
 
 def _module(api: CheckerPluginInterface) -> MypyFile | None:

@@ -13,12 +13,13 @@ from collections.abc import Iterable
 from mypy.nodes import CallExpr, Decorator, Expression, ExpressionStmt, FuncDef, MemberExpr, RefExpr, TypeInfo
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
 
-from jaxtypes.rules import JIT_BOUND_METHOD
+from jaxtypes import phrases
+from jaxtypes.phrases import Problem
 from mypy_plugin.callable_values import bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.jit_evidence import bound_method_evidence
 from mypy_plugin.stdlib_dataclasses import OPTIONS_KEY
-from mypy_plugin.type_rules import is_array_class, jaxtypes_kind
+from mypy_plugin.type_rules import class_name, is_array_class, jaxtypes_kind
 
 PYTREE_CLASS_DECORATORS = frozenset(
     f"jax._src.tree_util.{name}"
@@ -57,16 +58,6 @@ def method_owner(function: FuncDef) -> TypeInfo | None:
     return None
 
 
-def plain_class_self(name: str) -> tuple[str, str]:
-    """The runtime's ``what`` and fix for a jitted method of the plain class ``name``."""
-    return (
-        f"is jitted, and {name} is a plain class, so jit cannot pass self correctly",
-        f"decorate {name} with @jaxtypes.static_dataclass if its fields are settings "
-        f"(self becomes a static argument), or with @jaxtypes.pytree_dataclass if they hold "
-        f"arrays (self becomes a pytree); change an instance with dataclasses.replace",
-    )
-
-
 def check_bound_method(
     ctx: FunctionContext | MethodContext, fun: Expression, jit_name: str, *, needs_evidence: bool
 ) -> None:
@@ -80,19 +71,12 @@ def check_bound_method(
     info = bound_method_owner(fun, ctx.api.get_expression_type(fun.expr))
     if info is None or jaxtypes_kind(info) is not None or is_array_class(info):
         return  # a registered pytree is no exception: jit(obj.method) compiles obj in, unread
-    name = info.name
-    what: str = (
-        f"would compile that {name} instance's current attributes into the code; "
-        f"mutating it later (obj.attr = ...) changes nothing jit looks at"
-    )
-    fix = None
+    problem: Problem | None = phrases.jitted_mutable_object(class_name(info))
     if needs_evidence:
-        found = bound_method_evidence(ctx.api, fun.expr, info, ctx.context)
-        if found is None:
-            return
-        what, fix = found
-    where = f"{jit_name}({name}.{fun.name} bound to an instance)"
-    ctx.api.fail(JIT_BOUND_METHOD.message(where, what, fix), fun, code=error_code(JIT_BOUND_METHOD))
+        problem = bound_method_evidence(ctx.api, fun.expr, info, ctx.context)
+    if problem is not None:
+        where = phrases.jitted_bound_method(jit_name, class_name(info), fun.name)
+        ctx.api.fail(problem.message(where), fun, code=error_code(problem.rule))
 
 
 def registered_class_hook(ctx: ClassDefContext) -> bool:

@@ -31,7 +31,6 @@ from mypy.nodes import (
     DictExpr,
     Expression,
     ListExpr,
-    MemberExpr,
     NameExpr,
     RefExpr,
     StrExpr,
@@ -54,13 +53,15 @@ from jaxtypes.libraries import (
     applies,
     fix_for,
 )
+from jaxtypes import phrases
+from jaxtypes.phrases import Problem
 from jaxtypes.rules import STATIC_DYNAMIC_CHILD
 from mypy_plugin.callable_values import default_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.stdlib_dataclasses import tag_hook
-from mypy_plugin.type_rules import Finding, Judge, class_violation, defines_hash, static_violation
+from mypy_plugin.type_rules import Judge, class_name, class_violation, defines_hash, static_violation
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"
@@ -254,7 +255,7 @@ def _report_fields(
         if arrays_only and finding is not None and finding.rule is not STATIC_DYNAMIC_CHILD:
             continue
         if finding is not None and applies(finding.rule, marker):
-            _report(api, f"{info.name}.{field.name} ({marker.marker})", finding, marker, field.context)
+            _report(api, phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker), finding, marker, field.context)
 
 
 def _check_static_class(
@@ -264,13 +265,13 @@ def _check_static_class(
     instance = Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
     finding = class_violation(instance, _judge(api))  # its fields are checked one by one
     if finding is not None:
-        _report(api, f"{info.name} ({JAX_STATIC_CLASS.marker})", finding, JAX_STATIC_CLASS, context)
+        _report(api, phrases.library_field(class_name(info), JAX_STATIC_CLASS.marker), finding, JAX_STATIC_CLASS, context)
 
 
 def _report(
     api: SemanticAnalyzerPluginInterface | CheckerPluginInterface,
     where: str,
-    finding: Finding,
+    finding: Problem,
     marker: StaticMarker,
     context: Context,
 ) -> None:
@@ -280,7 +281,7 @@ def _report(
 
 def _default_finding(
     api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, field: StaticField, judge: Judge
-) -> Finding | None:
+) -> Problem | None:
     """A bound method as the field's default (``fn: Callable = struct.field(default=obj.run, ...)``)."""
     if field.default is None or not isinstance(api, SemanticAnalyzerPluginInterface):
         return None

@@ -24,7 +24,9 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
-from jaxtypes.rules import JIT_METHOD_SELF, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
+from jaxtypes import phrases
+from jaxtypes.phrases import Problem
+from jaxtypes.rules import STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.codes import error_code
 from mypy_plugin.jit_targets import (
     check_bound_method,
@@ -32,7 +34,6 @@ from mypy_plugin.jit_targets import (
     is_library_pytree,
     is_registered_pytree,
     method_owner,
-    plain_class_self,
 )
 from mypy_plugin.static_positions import Statics, read_statics, static_finding
 from mypy_plugin.stdlib_dataclasses import compares_by_identity, hashes_its_fields
@@ -97,8 +98,7 @@ def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Insta
         compares_by_identity(info) or hashes_its_fields(info)
     )
     if finding is not None and (finding.rule is STATIC_UNHASHABLE or unhashable_dataclass):
-        where = f"the callable object given to jax.jit ({class_name(info)})"
-        ctx.api.fail(finding.message(where), fun, code=error_code(finding.rule))
+        ctx.api.fail(finding.message(phrases.callable_object(class_name(info))), fun, code=error_code(finding.rule))
 
 
 def _check_definition(
@@ -111,33 +111,27 @@ def _check_definition(
     """``jit-method-self`` for ``self`` jit cannot take; ``static-*`` for static parameters' types."""
     api = ctx.api
     owner = method_owner(function)
-    qualname = f"{function.info.name}.{function.name}" if function.info else function.name
+    qualname = f"{class_name(function.info)}.{function.name}" if function.info else function.name
     for index, (name, typ) in enumerate(zip(signature.arg_names, signature.arg_types)):
         static = index in statics.nums or name in statics.names
         if owner is not None and index == 0 and not static:
             problem = _self_problem(api, owner)
             if problem is not None:
-                what, fix = problem
-                api.fail(JIT_METHOD_SELF.message(qualname, what, fix), fun, code=error_code(JIT_METHOD_SELF))
+                api.fail(problem.message(qualname), fun, code=error_code(problem.rule))
         elif static:
             finding = static_finding(api, typ, lenient=True)
             if finding is not None:
-                where = f"parameter {name!r} of {qualname}"
-                api.fail(finding.message(where), fun, code=error_code(finding.rule))
+                api.fail(finding.message(phrases.parameter(name, qualname)), fun, code=error_code(finding.rule))
 
 
-def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> tuple[str, str] | None:
-    """Why jit cannot take ``self`` as a traced argument, and the fix; None for a pytree."""
+def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | None:
+    """Why jit cannot take ``self`` as a traced argument; None for a pytree."""
     kind = jaxtypes_kind(owner)
     if kind == "static":
-        return (
-            f"is jitted with self traced, and {owner.name} is a static_dataclass, not a pytree, "
-            f"so jit cannot pass self",
-            "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)",
-        )
+        return phrases.static_class_self_traced(class_name(owner))
     if kind == "pytree" or is_registered_pytree(api, owner) or is_library_pytree(owner):
         return None
-    return plain_class_self(owner.name)
+    return phrases.plain_class_self(class_name(owner))
 
 
 def partial_hook(ctx: FunctionContext) -> Type:

@@ -29,13 +29,15 @@ from mypy.nodes import (
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
-from jaxtypes.libraries import CHANGED_VALUE_FIX, IDENTITY_HASH_FIX
-from jaxtypes.rules import STATIC_IDENTITY_HASH, STATIC_NOT_FROZEN
+from jaxtypes import phrases
+from jaxtypes.libraries import IDENTITY_HASH_FIX
+from jaxtypes.phrases import Problem
+from jaxtypes.rules import STATIC_IDENTITY_HASH
 from mypy_plugin.callable_values import bound_method_finding, bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changes_after_construction
-from mypy_plugin.type_rules import Finding, class_name, is_plain_class, static_violation
+from mypy_plugin.type_rules import class_name, is_plain_class, static_violation
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
@@ -150,17 +152,16 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
     for kinds, names, exprs, types in zip(ctx.arg_kinds, ctx.arg_names, ctx.args, ctx.arg_types):
         for kind, name, expr, typ in zip(kinds, names, exprs, types):
             if kind == ARG_POS and position is not None:
-                static, label = position in statics.nums, f"static argument {position}"
+                static, label = position in statics.nums, phrases.call_argument(position)
                 position += 1
             elif kind == ARG_NAMED and name is not None:
-                static, label = name in statics.names, f"static argument {name!r}"
+                static, label = name in statics.names, phrases.call_argument(name)
             else:
                 position = None  # after *args, positions are unknown
                 continue
             finding = _argument_finding(ctx.api, expr, typ, needs_evidence) if static else None
             if finding is not None:
-                where = f"{label} of this jitted call"
-                ctx.api.fail(finding.message(where), expr, code=error_code(finding.rule))
+                ctx.api.fail(finding.message(label), expr, code=error_code(finding.rule))
     return ctx.default_return_type
 
 
@@ -179,7 +180,7 @@ def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
     return isinstance(node, Var) and node.is_initialized_in_class
 
 
-def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool) -> Finding | None:
+def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool) -> Problem | None:
     """What is wrong with a value of type ``typ``, written ``expr``, in a static position.
 
     With ``needs_evidence`` (plain ``jax.jit``), a bound method is reported only where its
@@ -196,10 +197,10 @@ def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type, 
         return finding
     owner = bound_method_owner(expr, owner_type)
     change = changes_after_construction(api, expr.expr, owner) if owner is not None else None
-    return None if change is None else finding._replace(what=f"{finding.what}, and {change}")
+    return None if change is None else phrases.with_change(finding, change)
 
 
-def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Finding | None:
+def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Problem | None:
     """``static-not-frozen`` for a value of a plain class whose instances change after they are
     made (a jaxtypes class, a dataclass or a trusted type cannot, or is judged by its own rules)."""
     proper = get_proper_type(typ)
@@ -208,11 +209,10 @@ def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> 
     change = changes_after_construction(api, expr, proper.type)
     if change is None:
         return None
-    what = f"is typed {class_name(proper.type)}, whose instances change after they are made: {change}"
-    return Finding(STATIC_NOT_FROZEN, what, CHANGED_VALUE_FIX)
+    return phrases.changing_instances(class_name(proper.type), change)
 
 
-def static_finding(api: CheckerPluginInterface, typ: Type, *, lenient: bool) -> Finding | None:
+def static_finding(api: CheckerPluginInterface, typ: Type, *, lenient: bool) -> Problem | None:
     """``static_violation``, with a fix for a plain class (not a jaxtypes field) that hashes by
     identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``)."""
     finding = static_violation(typ, recorder(api)._replace(lenient=lenient))

@@ -29,20 +29,10 @@ from mypy.types import (
     get_proper_type,
 )
 
+from jaxtypes import phrases
+from jaxtypes.phrases import Problem
 from jaxtypes.positions import MarkerKind
-from jaxtypes.rules import (
-    MARKER_MISUSE,
-    STATIC_BOUND_METHOD,
-    STATIC_DYNAMIC_CHILD,
-    STATIC_IDENTITY_HASH,
-    STATIC_NOT_FROZEN,
-    STATIC_UNHASHABLE,
-    RULES_BY_CODE,
-    UNHASHABLE_FIXES,
-    EQ_WITHOUT_HASH,
-    EQ_WITHOUT_HASH_FIX,
-    Rule,
-)
+from jaxtypes.rules import RULES_BY_CODE
 from mypy_plugin.stdlib_dataclasses import compares_by_identity, dataclass_frozen, hashes_its_fields
 from mypy_plugin.trusted_types import is_trusted
 
@@ -65,17 +55,6 @@ OPEN_MODULES = frozenset({"typing", "typing_extensions", "collections.abc", "abc
 
 _ALIAS_DEPTH = 32
 """Alias chains longer than this are recursive aliases; stop expanding them."""
-
-
-class Finding(NamedTuple):
-    """A rule broken by a type: the ``what`` and optional ``fix`` of ``Rule.message``."""
-
-    rule: Rule
-    what: str
-    fix: str | None = None
-
-    def message(self, where: str) -> str:
-        return self.rule.message(where, self.what, self.fix)
 
 
 class NotReady(Exception):
@@ -133,7 +112,7 @@ def decorator_fullname(expr: Expression) -> str | None:
     return expr.fullname if isinstance(expr, RefExpr) else None
 
 
-def read_marker(typ: Type) -> tuple[MarkerKind | None, Type, Finding | None]:
+def read_marker(typ: Type) -> tuple[MarkerKind | None, Type, Problem | None]:
     """Split a declared type into its outermost marker, the type inside and a misuse, if any.
 
     Mirrors ``jaxtypes.markers.read_marker``: both markers at once, or a marker nested inside
@@ -151,18 +130,10 @@ def read_marker(typ: Type) -> tuple[MarkerKind | None, Type, Finding | None]:
             kinds.append(kind)
             inner = inner.args[0] if inner.args else AnyType(TypeOfAny.from_omitted_generics)
     if len(set(kinds)) > 1:
-        misuse = Finding(
-            MARKER_MISUSE,
-            "is annotated both Static[...] and Dynamic[...]",
-            "keep one marker: Static for hashable settings, Dynamic for arrays",
-        )
-        return kinds[0], inner, misuse
+        return kinds[0], inner, phrases.BOTH_MARKERS
     nested = nested_marker(inner)
     if nested is not None:
-        misuse = Finding(
-            MARKER_MISUSE, f"has {nested.capitalize()}[...] nested inside {describe(inner)}"
-        )
-        return (kinds[0] if kinds else None), inner, misuse
+        return (kinds[0] if kinds else None), inner, phrases.nested_marker(nested, describe(inner))
     return (kinds[0] if kinds else None), inner, None
 
 
@@ -199,7 +170,7 @@ def _type_arguments(typ: Type) -> list[Type]:
     return []
 
 
-def static_violation(typ: Type, judge: Judge) -> Finding | None:
+def static_violation(typ: Type, judge: Judge) -> Problem | None:
     """Why a value of type ``typ`` can never be a correct static value, or None if it can be.
 
     Looks through markers, aliases, unions, tuples and frozensets. Classes that may have
@@ -210,7 +181,7 @@ def static_violation(typ: Type, judge: Judge) -> Finding | None:
     return _violation(typ, judge, frozenset())
 
 
-def _violation(typ: Type, judge: Judge, seen: frozenset[str]) -> Finding | None:
+def _violation(typ: Type, judge: Judge, seen: frozenset[str]) -> Problem | None:
     """``static_violation`` below the aliases and classes already being looked through (by full
     name), so recursive ones are looked through once."""
     if isinstance(typ, TypeAliasType) and typ.alias is not None:
@@ -231,7 +202,7 @@ def _violation(typ: Type, judge: Judge, seen: frozenset[str]) -> Finding | None:
     return class_violation(proper, judge, seen | {proper.type.fullname})
 
 
-def _first_violation(types: list[Type] | tuple[Type, ...], judge: Judge, seen: frozenset[str]) -> Finding | None:
+def _first_violation(types: list[Type] | tuple[Type, ...], judge: Judge, seen: frozenset[str]) -> Problem | None:
     for item in types:
         found = _violation(item, judge, seen)
         if found is not None:
@@ -239,29 +210,30 @@ def _first_violation(types: list[Type] | tuple[Type, ...], judge: Judge, seen: f
     return None
 
 
-def class_violation(instance: Instance, judge: Judge, seen: frozenset[str] | None = None) -> Finding | None:
+def class_violation(instance: Instance, judge: Judge, seen: frozenset[str] | None = None) -> Problem | None:
     """The rule an instance of ``instance``'s class breaks in a static position, if any; with
     ``seen`` None, only the class's own rules (its hash, equality and frozenness), not its
     fields' or attributes' types."""
     info = instance.type
     judge.looked_through(info)
     name = class_name(info)
+    subject = phrases.typed(name)
     if is_array_class(info):
-        return Finding(STATIC_DYNAMIC_CHILD, f"is typed {describe(instance)}, an array type")
+        return phrases.array_type(describe(instance))
     if info.module_name == "builtins" and _declares_no_hash(info):
-        return Finding(STATIC_UNHASHABLE, f"is typed {describe(instance)}, which is unhashable", UNHASHABLE_FIXES.get(info.name))
+        return phrases.unhashable(phrases.typed(describe(instance)), info.name)
     facts = info.metadata.get(METADATA_KEY)
     kind = facts["kind"] if facts else decorated_kind(info)
     if kind == "pytree":
-        return Finding(STATIC_DYNAMIC_CHILD, f"is typed {name}, a pytree_dataclass")
+        return phrases.pytree_type(name)
     if info.fullname == "types.MethodType":
-        return Finding(STATIC_BOUND_METHOD, "is typed types.MethodType, a bound method")
+        return phrases.BOUND_METHOD_TYPE
     if facts:
         violation = facts.get("violation")
         if violation is None:
             return None
         code, sentence, fix = violation
-        return Finding(RULES_BY_CODE[code], f"is typed {name}, and {sentence}", fix)
+        return phrases.through_class(name, sentence, Problem(RULES_BY_CODE[code], sentence, fix))
     if kind == "static":  # its class hook has not run yet; it judges the class itself
         return None
     if info.is_protocol or info.is_abstract or info.module_name in OPEN_MODULES:
@@ -273,7 +245,7 @@ def class_violation(instance: Instance, judge: Judge, seen: frozenset[str] | Non
         if not frozen:
             if judge.trusts(info):
                 return None
-            return Finding(STATIC_NOT_FROZEN, f"is typed {name}, a dataclass that is not frozen")
+            return phrases.not_frozen(subject)
         if not compares_by_identity(info):
             return None if seen is None else _part_violation(info, _dataclass_fields(info), judge, seen)
         if not any("__eq__" in base.names for base in info.mro[:-1]):
@@ -286,13 +258,12 @@ def class_violation(instance: Instance, judge: Judge, seen: frozenset[str] | Non
     return found
 
 
-def _part_violation(info: TypeInfo, parts: dict[str, Type], judge: Judge, seen: frozenset[str]) -> Finding | None:
+def _part_violation(info: TypeInfo, parts: dict[str, Type], judge: Judge, seen: frozenset[str]) -> Problem | None:
     """The first field or attribute of ``info`` whose type breaks a rule, worded as the class's."""
     for part, typ in parts.items():
         found = _violation(typ, judge, seen)
         if found is not None:
-            name = class_name(info)
-            return Finding(found.rule, f"is typed {name}, and {name}.{part} {found.what}", found.fix)
+            return phrases.through_part(class_name(info), part, found)
     return None
 
 
@@ -343,23 +314,22 @@ def _declares_no_hash(info: TypeInfo) -> bool:
     return False
 
 
-def _hash_violation(info: TypeInfo, judge: Judge) -> Finding | None:
+def _hash_violation(info: TypeInfo, judge: Judge) -> Problem | None:
     """Python's rule: the first class in the MRO that defines ``__hash__`` or ``__eq__`` decides;
     a class whose ``__hash__`` comes without any ``__eq__`` still compares by identity."""
-    name = class_name(info)
+    subject = phrases.typed(class_name(info))
     for base in info.mro:
         judge.looked_through(base)
         if "__hash__" in base.names:
             if base.fullname == "builtins.object":
                 return _identity_hash(info, judge)
             if _declares_no_hash(base):
-                return Finding(STATIC_UNHASHABLE, f"is typed {name}, which is unhashable")
+                return phrases.unhashable(subject)
             if _compares_by_identity(info, base, judge):
-                what = f"is typed {name}, which compares by identity (it defines __hash__ but not __eq__)"
-                return None if judge.trusts(info) else Finding(STATIC_IDENTITY_HASH, what)
+                return None if judge.trusts(info) else phrases.compares_by_identity(subject)
             return None
         if "__eq__" in base.names and base.fullname != "builtins.object":
-            return Finding(STATIC_UNHASHABLE, f"is typed {name}, {EQ_WITHOUT_HASH}", EQ_WITHOUT_HASH_FIX)
+            return phrases.eq_without_hash(subject)
     return None
 
 
@@ -381,11 +351,11 @@ def _defines_eq(info: TypeInfo) -> bool:
     return "__eq__" in info.names or (dataclass and not compares_by_identity(info))
 
 
-def _identity_hash(info: TypeInfo, judge: Judge) -> Finding | None:
+def _identity_hash(info: TypeInfo, judge: Judge) -> Problem | None:
     """``static-identity-hash``, unless the class's identity is its value."""
     if judge.trusts(info):
         return None
-    return Finding(STATIC_IDENTITY_HASH, f"is typed {class_name(info)}, which hashes by identity")
+    return phrases.hashes_by_identity(phrases.typed(class_name(info)))
 
 
 def class_name(info: TypeInfo) -> str:
@@ -400,7 +370,8 @@ def is_array_class(info: TypeInfo) -> bool:
 
 
 def describe(typ: Type) -> str:
-    """A short, runtime-like spelling of a type: ``jax.Array``, ``list[int]``, ``pkg.Config``.
+    """A type spelled as the runtime spells its annotation (``jaxtypes.markers.spell``, with
+    ``phrases``): ``jax.Array``, ``list[int | None]``, ``Static[int]``, ``pkg.Config``.
 
     A recursive alias is spelled out once, then by its name.
     """
@@ -413,26 +384,37 @@ def _describe(typ: Type, aliases: frozenset[str]) -> str:
 
     if isinstance(typ, TypeAliasType) and typ.alias is not None:
         if typ.alias.fullname in MARKER_ALIASES:
-            kind = MARKER_ALIASES[typ.alias.fullname]
-            return f"{kind.capitalize()}[{', '.join(describe(arg) for arg in typ.args)}]"
+            inner = typ.args[0] if typ.args else AnyType(TypeOfAny.from_omitted_generics)
+            return phrases.spell_marked(MARKER_ALIASES[typ.alias.fullname], describe(inner))
         if typ.alias.fullname in aliases:
             return typ.alias.name
         aliases = aliases | {typ.alias.fullname}
     proper: ProperType = get_proper_type(typ)
     if isinstance(proper, Instance):
         info = proper.type
-        if is_array_class(info):
-            return "numpy.ndarray" if info.name == "ndarray" else f"jax.{info.name}"
-        if info.module_name == "builtins":
-            name = info.name
-        else:
-            name = info.fullname
-        args = f"[{', '.join(describe(arg) for arg in proper.args)}]" if proper.args else ""
-        return name + args
+        if is_array_class(info) and info.module_name.startswith(("jax", "numpy")):
+            return phrases.spell_array(info.name)
+        args = [] if is_bare(proper) else [describe(arg) for arg in proper.args]
+        if info.fullname == "builtins.tuple" and len(args) == 1:
+            return phrases.spell_variadic_tuple(args[0])
+        return phrases.spell_generic(phrases.spell_class(info.module_name, class_name(info)), args)
     if isinstance(proper, TupleType):
-        return f"tuple[{', '.join(describe(item) for item in proper.items)}]"
+        return phrases.spell_generic("tuple", [describe(item) for item in proper.items])
     if isinstance(proper, UnionType):
-        return " | ".join(describe(item) for item in proper.items)
+        return phrases.spell_union([describe(item) for item in proper.items])
+    if isinstance(proper, CallableType):
+        parameters = None if proper.is_ellipsis_args else [describe(arg) for arg in proper.arg_types]
+        return phrases.spell_callable(parameters, describe(proper.ret_type))
+    if isinstance(proper, TypeType):
+        return phrases.spell_generic("type", [describe(proper.item)])
     if isinstance(proper, NoneType):
         return "None"
     return str(proper)
+
+
+def is_bare(instance: Instance) -> bool:
+    """Written without type arguments (mypy fills them with ``Any`` from omitted generics)."""
+    return all(
+        isinstance(arg, AnyType) and arg.type_of_any == TypeOfAny.from_omitted_generics
+        for arg in map(get_proper_type, instance.args)
+    )

@@ -51,7 +51,7 @@ def test_audit_and_plugin_agree(units: list[LibraryUnit], cache_dir: Path) -> No
         written = write(Path(directory), units)
         plugin = plugin_verdict([path for path, _ in written], cache_dir)
         for unit, (path, lines) in zip(units, written):
-            found = {(lines[line], code) for line, code in plugin[path.name]}
+            found = {(lines[line], code) for line, code, _ in plugin[path.name]}
             assert found == audited(path), path.read_text()
             for _, code in found:
                 event(f"{unit.library}: {code}")

@@ -2,7 +2,8 @@
 
 Each example writes a few unit modules (see ``modules``), imports each in a fresh module
 namespace to get the runtime's first error, runs mypy with the plugin once over all of them,
-and compares unit by unit (``compare``); a class's error must say where the class is defined. A disagreement no entry of ``divergences.DIVERGENCES``
+and compares unit by unit (``compare``): the same findings, in the same words; a class's error
+must say where the class is defined. A disagreement no entry of ``divergences.DIVERGENCES``
 explains fails the test with the unit's source. Example count: ``budget`` (``JAXTYPES_TEST_EXAMPLES``).
 """
 
@@ -39,12 +40,14 @@ def test_plugin_and_runtime_agree(units: list[Unit], cache_dir: Path) -> None:
                 where = lines[runtime.finding.element]
                 assert runtime.defined_line is not None, runtime.message
                 assert where.first <= runtime.defined_line <= where.last, (runtime.message, source)
-            comparison = compare(unit, runtime.finding, locate_plugin(plugin[path.name], unit, lines))
+            comparison = compare(unit, runtime.finding, runtime.said, locate_plugin(plugin[path.name], unit, lines))
             for finding in comparison.unverified:
                 event(f"unverified: {AFTER_FIRST_ERROR}", finding.code)
             for case in comparison.disagreements:
                 kind = classify(case)
                 assert kind is not None, (
                     f"{case.side} only: {case.finding} (runtime: {runtime.message or 'no error'})\n{source}"
+                    if case.side != "both"
+                    else f"{case.finding} in other words:\n  runtime: {case.runtime_said}\n  plugin:  {case.plugin_said}\n{source}"
                 )
                 event(f"divergence: {kind}", case.finding.code)

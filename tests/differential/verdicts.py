@@ -3,7 +3,9 @@
 A finding is ``(element index, target, code)``: the target is a field name, or ``""`` for the
 element as a whole (a class-level rule, an inherited field, a call, a jitted function). The
 runtime gives at most one per unit (it stops at the first error); the plugin gives every one
-it sees.
+it sees. Each side's words for a finding are kept beside it, as the two sides print them
+without their frame: the runtime's without the trailing `` [code]`` and `` (defined at ...)``,
+mypy's without the file, line and code.
 """
 
 from __future__ import annotations
@@ -33,11 +35,13 @@ class Finding(NamedTuple):
 
 
 class RuntimeVerdict(NamedTuple):
-    """The first error importing a unit raised (None if it imported cleanly) and where it said it was."""
+    """The first error importing a unit raised (None if it imported cleanly), where it said it was,
+    its whole message, and its words (``words``)."""
 
     finding: Finding | None
     defined_line: int | None
     message: str
+    said: str
 
 
 _PARAMETER = re.compile(r"parameter '(?P<param>\w+)' of (?P<fn>[\w.]+)")
@@ -82,11 +86,18 @@ def runtime_verdict(path: Path, unit: Unit, lines: list[Lines]) -> RuntimeVerdic
             _locate_runtime(error, unit, lines, raised_at[-1] if raised_at else None),
             int(location["line"]) if location and location["file"] == str(path) else None,
             str(error),
+            words(error).replace(f"{name}.", f"{path.stem}."),  # the module as mypy names it
         )
     finally:
         sys.path.remove(str(path.parent))
         sys.modules.pop(name, None)
-    return RuntimeVerdict(None, None, "")
+    return RuntimeVerdict(None, None, "", "")
+
+
+def words(error: JaxtypesError) -> str:
+    """An error's message without the frame mypy does not print: the trailing ``[code]`` and
+    ``(defined at file:line)``."""
+    return str(error).partition(" (defined at ")[0].removesuffix(f" [{error.code}]")
 
 
 def _locate_runtime(error: JaxtypesError, unit: Unit, lines: list[Lines], raised_at: int | None) -> Finding:
@@ -106,23 +117,24 @@ def _locate_runtime(error: JaxtypesError, unit: Unit, lines: list[Lines], raised
     raise AssertionError(f"runtime error names nothing generated: {error}")
 
 
-def plugin_verdict(paths: list[Path], cache_dir: Path) -> dict[str, list[tuple[int, str]]]:
-    """mypy with the plugin, in process, on the units' directory at once: jaxtypes codes by file name."""
-    found: dict[str, list[tuple[int, str]]] = {path.name: [] for path in paths}
+def plugin_verdict(paths: list[Path], cache_dir: Path) -> dict[str, list[tuple[int, str, str]]]:
+    """mypy with the plugin, in process, on the units' directory at once: jaxtypes diagnostics
+    (line, code, message) by file name."""
+    found: dict[str, list[tuple[int, str, str]]] = {path.name: [] for path in paths}
     for diagnostic in check_in_process(paths[0].parent, cache_dir):
         if diagnostic.code in RULES_BY_CODE and diagnostic.file in found:
-            found[diagnostic.file].append((diagnostic.line, diagnostic.code))
+            found[diagnostic.file].append((diagnostic.line, diagnostic.code, diagnostic.message))
     return found
 
 
-def locate_plugin(diagnostics: list[tuple[int, str]], unit: Unit, lines: list[Lines]) -> set[Finding]:
-    """Each plugin diagnostic as a finding on the element whose lines contain it."""
-    findings = set()
-    for line, code in diagnostics:
+def locate_plugin(diagnostics: list[tuple[int, str, str]], unit: Unit, lines: list[Lines]) -> dict[Finding, set[str]]:
+    """Each plugin diagnostic as a finding on the element whose lines contain it, with its messages."""
+    findings: dict[Finding, set[str]] = {}
+    for line, code, message in diagnostics:
         index = next(i for i, where in enumerate(lines) if where.first <= line <= where.last)
         element = unit.elements[index]
         field = ""
         if isinstance(element, ClassSpec):
             field = next((name for name, at in lines[index].fields.items() if at == line), "")
-        findings.add(Finding(index, field, code))
+        findings.setdefault(Finding(index, field, code), set()).add(message)
     return findings

@@ -187,6 +187,18 @@ def f(x: jax.Array, {parameter}) -> jax.Array:  # E: {code}
     return x
 """
 
+EQ_WITHOUT_HASH = """
+class Keyed:
+    def __eq__(self, other: object) -> bool:
+        return True
+"""
+
+NESTED = """
+class Outer:
+    class Plain:
+        pass
+"""
+
 DEFINITIONS = {
     **{
         name: DEFINITION.format(parameter=parameter, code=code)
@@ -231,6 +243,18 @@ class Scaler:
 
 
 g = jaxtypes.jit(Scaler(2).scale)  # E: jit-unsupported-argument
+""",
+    "eq_without_hash_parameter": EQ_WITHOUT_HASH + DEFINITION.format(parameter="k: Static[Keyed]", code="static-unhashable"),
+    "eq_without_hash_field": EQ_WITHOUT_HASH + """
+@static_dataclass
+class Holder:
+    k: Keyed  # E: static-unhashable
+""",
+    "nested_class_parameter": NESTED + DEFINITION.format(parameter="p: Static[Outer.Plain]", code="static-identity-hash"),
+    "nested_class_field": NESTED + """
+@static_dataclass
+class Holder:
+    p: Outer.Plain  # E: static-identity-hash
 """,
 }
 
