@@ -78,6 +78,7 @@ def _one_level(node: Any) -> tuple[list[tuple[Any, Any]], Any] | None:
     younger than the oldest jax jaxtypes supports.)"""
     import jax
 
+    treedef: Any  # node_data is missing from some jaxlib versions' stubs
     children, treedef = jax.tree_util.tree_flatten_with_path(node, is_leaf=lambda child: child is not node)
     data = treedef.node_data()  # None for a leaf (a node with no children is no leaf)
     return None if data is None else ([(keys[0], child) for keys, child in children], data[1])
