@@ -59,10 +59,10 @@ def audit(tree: Any, name: str = "tree") -> list[StaticValueError]:
 def _audit(node: Any, path: str) -> Iterator[StaticValueError]:
     import jax
 
-    try:
-        children, metadata = jax.tree_util.flatten_one_level_with_keys(node)
-    except ValueError:  # a leaf
+    found = _one_level(node)
+    if found is None:  # a leaf
         return
+    children, metadata = found
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         yield from _static_fields(node, path, list(children))
     elif metadata is node:
@@ -71,6 +71,18 @@ def _audit(node: Any, path: str) -> Iterator[StaticValueError]:
         yield from _arrays_in(metadata, path, type(node))
     for key, child in children:
         yield from _audit(child, path + jax.tree_util.keystr((key,)))
+
+
+def _one_level(node: Any) -> tuple[list[tuple[Any, Any]], Any] | None:
+    """A node's children with their keys, and its metadata (aux data); None for a leaf. (Through
+    ``tree_flatten_with_path`` that stops below the node: ``flatten_one_level_with_keys`` is
+    younger than the oldest jax jaxtypes supports.)"""
+    import jax
+
+    treedef: Any  # node_data is missing from some jaxlib versions' stubs
+    children, treedef = jax.tree_util.tree_flatten_with_path(node, is_leaf=lambda child: child is not node)
+    data = treedef.node_data()  # None for a leaf (a node with no children is no leaf)
+    return None if data is None else ([(keys[0], child) for keys, child in children], data[1])
 
 
 def _static_fields(node: Any, path: str, children: list[Any]) -> Iterator[StaticValueError]:

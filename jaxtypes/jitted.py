@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, NamedTuple, ParamSp
 import jax
 
 from jaxtypes import phrases
-from jaxtypes.agreement import AgreementCheck
 from jaxtypes.annotations import check_dynamic_type, check_static_field_type, forward_refs, resolve_hint
 from jaxtypes.devices import DeviceSpec, resolve_device
 from jaxtypes.diagnostics import CompileLog
 from jaxtypes.errors import JitDefinitionError, MarkerError, class_name
 from jaxtypes.markers import read_marker
-from jaxtypes.positions import is_static
 from jaxtypes.phrases import Problem
+from jaxtypes.positions import is_static
 from jaxtypes.rules import JIT_UNRESOLVED_ANNOTATION
+from jaxtypes.tracers import tracer_for
 from jaxtypes.values import Violation, is_array, is_pytree_class, is_static_class
 
 if TYPE_CHECKING:
@@ -192,7 +192,7 @@ class _PendingJit(Generic[P, R]):
 
 
 def _build(spec: _Spec, plan: _Plan) -> Any:
-    """jax's jitted function of a wrapper that checks and logs each trace, with ``compiles`` attached."""
+    """jax's jitted function of the tracer of ``fn`` (see ``tracers``), with ``compiles`` attached."""
     fn = spec.fn
     options = dict(spec.options)
     signature = inspect.signature(fn)
@@ -203,18 +203,10 @@ def _build(spec: _Spec, plan: _Plan) -> Any:
     )
     params = list(signature.parameters)
     static = frozenset((*argnames, *(params[i] for i in argnums if i < len(params))))
-    log = CompileLog(getattr(fn, "__qualname__", repr(fn)), signature, static, spec.warn_on_recompile)
-    agree = AgreementCheck(fn, signature, static, spec.check_static_agreement)
-
-    @functools.wraps(fn)
-    def traced(*args: Any, **kwargs: Any) -> Any:
-        agree(args, kwargs)
-        log.record(args, kwargs)
-        return fn(*args, **kwargs)
-
-    jitted: Any = jax.jit(traced, static_argnums=argnums, static_argnames=argnames, **options)
+    tracer = tracer_for(fn, signature, static, spec.warn_on_recompile, spec.check_static_agreement, options)
+    jitted: Any = jax.jit(tracer, static_argnums=argnums, static_argnames=argnames, **options)
     jitted.__wrapped__ = fn
-    jitted.compiles = log
+    jitted.compiles = tracer.log
     return jitted
 
 

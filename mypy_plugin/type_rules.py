@@ -252,7 +252,7 @@ def class_violation(instance: Instance, judge: Judge, seen: frozenset[str] | Non
             return _identity_hash(info, judge)
         return None
     found = _hash_violation(info, judge)
-    if found is None and seen is not None and defines_hash(info):
+    if found is None and seen is not None and defines_hash(info) and not judge.trusts(info):
         arrays = {part: typ for part, typ in _attributes(info).items() if _is_array(typ)}
         return _part_violation(info, arrays, judge, seen)
     return found

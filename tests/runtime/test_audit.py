@@ -45,7 +45,7 @@ class EqxLayer(eqx.Module):
 @dataclasses.dataclass
 class Registered:
     x: jax.Array
-    meta: Any = jax.tree.static()
+    meta: Any = dataclasses.field(metadata={"static": True})  # jax.tree.static() from jax 0.7
 
 
 @dataclasses.dataclass

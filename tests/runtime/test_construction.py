@@ -60,11 +60,15 @@ def layer() -> Layer:
 
 
 def with_metadata(treedef: Any, metadata: tuple[Any, ...]) -> Any:
-    """``treedef`` with its root's metadata replaced: a treedef built outside this library."""
-    node_type, _ = treedef.node_data()
-    return jax.tree_util.PyTreeDef.from_node_data_and_children(
-        jax.tree_util.default_registry, (node_type, metadata), treedef.children()
-    )
+    """A treedef like ``treedef`` (a ``Layer``'s) whose root holds ``metadata``: one this library's
+    constructors never saw, flattened from an instance built without them (every jax version
+    can do that; ``PyTreeDef.from_node_data_and_children`` is younger)."""
+    (node_type, _), (weights,) = treedef.node_data(), treedef.children()
+    names = [name for name, _ in node_type.__jaxtypes_pytree__.meta_fields]
+    bypassed = bypassing_validation(node_type, weights=jnp.ones(3), **dict(zip(names, metadata)))
+    built = jax.tree_util.tree_structure(bypassed)
+    assert built.children() == [weights]
+    return built
 
 
 # -- the library's own flatten ---------------------------------------------------------------

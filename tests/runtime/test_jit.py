@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import textwrap
+import weakref
 from typing import Any, Optional
 
 import jax
@@ -108,6 +110,44 @@ def test_wraps_metadata_and_jax_stages() -> None:
     jitted(jnp.ones(2), 2.0)
     assert len(jitted.compiles) == 3
     assert "no argument changed" in jitted.compiles[2].reasons[0]
+
+
+def test_jitting_again_in_a_loop_traces_once_as_jax_jit_does() -> None:
+    traces = []
+
+    def scale(x: jax.Array, k: Static[int]) -> jax.Array:
+        traces.append(k)
+        return x * k
+
+    def plain(x: jax.Array, k: int) -> jax.Array:
+        traces.append(k)
+        return x * k
+
+    for _ in range(3):
+        jaxtypes.jit(scale)(jnp.ones(2), 2)
+    assert traces == [2]
+    assert len(jaxtypes.jit(scale).compiles) == 1
+    traces.clear()
+    for _ in range(3):
+        jax.jit(plain, static_argnames="k")(jnp.ones(2), 2)
+    assert traces == [2]  # the behaviour matched
+
+    jaxtypes.jit(scale, warn_on_recompile=True)(jnp.ones(2), 2)
+    jaxtypes.jit(scale, donate_argnames="x")(jnp.ones(2), 2)
+    assert traces == [2, 2, 2]  # other settings or jax options: a jitted function of its own
+
+
+def test_jitted_functions_made_in_a_loop_are_not_kept_alive() -> None:
+    def jit_and_call(k: int) -> weakref.ref[Any]:
+        def scale(x: jax.Array, k: Static[int]) -> jax.Array:
+            return x * k
+
+        jaxtypes.jit(scale)(jnp.ones(2), k)
+        return weakref.ref(scale)
+
+    references = [jit_and_call(k) for k in range(3)]
+    gc.collect()
+    assert [reference() for reference in references] == [None, None, None]
 
 
 def test_postponed_annotations_alias_and_forward_reference(tmp_path: Any) -> None:
