@@ -210,15 +210,15 @@ def undecorated_subclass(base: str) -> Problem:
     return Problem(STATIC_SUBCLASS, f"subclasses the static_dataclass {base} without being decorated itself")
 
 
-def through_class(class_name: str, sentence: str, problem: Problem) -> Problem:
-    """A field typed as a class whose own problem ``sentence`` (``Inner.f is typed ...``) is
-    recorded for it: ``is typed Inner, and Inner.f is typed ...``."""
-    return problem._replace(what=f"{typed(class_name)}, and {sentence}")
+def through_class(class_name: str, problem: Problem) -> Problem:
+    """A field typed as a class whose own ``problem`` is recorded for it, its ``what`` a whole
+    sentence (``Inner.f is typed ...``): ``is typed Inner, and Inner.f is typed ...``."""
+    return problem._replace(what=f"{typed(class_name)}, and {problem.what}")
 
 
 def through_part(class_name: str, part: str, problem: Problem) -> Problem:
     """A field typed as a class one of whose fields or attributes (``part``) has ``problem``."""
-    return through_class(class_name, f"{class_name}.{part} {problem.what}", problem)
+    return through_class(class_name, problem._replace(what=f"{class_name}.{part} {problem.what}"))
 
 
 def with_change(problem: Problem, change: str) -> Problem:

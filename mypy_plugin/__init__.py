@@ -26,11 +26,10 @@ from mypy_plugin.classes import (
 from mypy_plugin.guard import guarded
 from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jit_targets import PYTREE_CLASS_DECORATORS, registered_class_hook
+from mypy_plugin.metadata import CACHE_FORMAT_VERSION
 from mypy_plugin.stdlib_dataclasses import DATACLASS_MAKERS
 from mypy_plugin.static_positions import call_hook, plain_call_hook
 from mypy_plugin.type_rules import PYTREE_DECORATOR, STATIC_DECORATOR
-
-__version__ = "0.4.0"
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     STATIC_DECORATOR: guarded(static_class_hook, True),
@@ -105,7 +104,7 @@ class JaxtypesPlugin(Plugin):
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         trusted = list(self.settings.trusted_static_types)
-        return {"version": __version__, "codes": sorted(codes.ERROR_CODES), "trusted_static_types": trusted}
+        return {"version": CACHE_FORMAT_VERSION, "codes": sorted(codes.ERROR_CODES), "trusted_static_types": trusted}
 
     def _class(self, fullname: str) -> TypeInfo | None:
         symbol = self.lookup_fully_qualified(fullname)

@@ -1,7 +1,7 @@
 """Call hooks: bound methods, lambdas and local functions passed into static fields by
 constructors and ``dataclasses.replace``.
 
-Which arguments are static comes from the class's metadata (every field of a static class, the
+Which arguments are static comes from the class's records (``metadata``) (every field of a static class, the
 ``meta_fields`` of a pytree class, the fields another library's marker made static:
 ``library_fields``), so the check works on classes from the cache and from other workers.
 """
@@ -16,8 +16,8 @@ from jaxtypes import phrases
 from mypy_plugin.callable_values import bound_method_finding, fresh_callable_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.library_fields import LIBRARY_KEY
-from mypy_plugin.type_rules import METADATA_KEY, class_name
+from mypy_plugin.metadata import ClassFacts, LibraryFields
+from mypy_plugin.type_rules import class_name
 
 
 def constructor_hook(ctx: FunctionContext) -> Type:
@@ -63,19 +63,19 @@ def _static_field(info: TypeInfo, name: str) -> str | None:
     """How a finding names field ``name`` of ``info`` if it is static, else None: every field of a
     static class, the meta fields of a pytree class, the fields another library's marker made
     static (in the class or a base), with that marker."""
-    facts = info.metadata.get(METADATA_KEY)
+    facts = ClassFacts.read(info)
     if facts is not None:
-        return f"{class_name(info)}.{name}" if facts["kind"] == "static" or name in facts["meta_fields"] else None
+        return f"{class_name(info)}.{name}" if facts.kind == "static" or name in facts.meta_fields else None
     for base in info.mro:
-        fields = base.metadata.get(LIBRARY_KEY)
-        if fields is not None and name in fields["fields"]:
-            return phrases.library_field(f"{class_name(info)}.{name}", fields["marker"])
+        fields = LibraryFields.read(base)
+        if fields is not None and name in fields.fields:
+            return phrases.library_field(f"{class_name(info)}.{name}", fields.marker)
     return None
 
 
 def has_static_fields(info: TypeInfo) -> bool:
     """A jaxtypes class, or a class with static fields declared with another library's marker."""
-    return METADATA_KEY in info.metadata or any(LIBRARY_KEY in base.metadata for base in info.mro)
+    return ClassFacts.read(info) is not None or LibraryFields.inherited(info) is not None
 
 
 def _checked_class(typ: Type) -> TypeInfo | None:

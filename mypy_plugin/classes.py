@@ -3,7 +3,7 @@
 Each decorated class goes through collect → validate → record: mypy's dataclass transform
 runs first (it owns ``__init__``, frozenness and the field list), then every field declared in
 the class body is checked with ``type_rules``, and the facts other modules need (kind, static
-fields, the class's own violation) are stored as JSON in ``info.metadata["jaxtypes"]``.
+fields, the class's own violation) are recorded for the class (``metadata.ClassFacts``).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from jaxtypes import phrases
 from jaxtypes.phrases import Problem
 from mypy_plugin.callable_values import default_finding
 from mypy_plugin.codes import error_code
+from mypy_plugin.metadata import ClassFacts, Kind, MypyDataclass, ViolationRecord
 from mypy_plugin.type_rules import (
-    METADATA_KEY,
     STATIC_DECORATOR,
     Judge,
     NotReady,
@@ -43,10 +43,6 @@ from mypy_plugin.type_rules import (
 )
 
 FIELD_SPECIFIERS = frozenset({"jaxtypes.fields.field", "dataclasses.field"})
-
-
-ViolationRecord = list[str | None]
-"""A static class's own or inherited violation in its metadata: [code, sentence, fix]."""
 
 
 class Field(NamedTuple):
@@ -73,7 +69,7 @@ def is_static_class_type(typ: Type) -> bool:
 class ClassRules:
     """Checks one class decorated with ``static_dataclass`` or ``pytree_dataclass``."""
 
-    def __init__(self, ctx: ClassDefContext, kind: str) -> None:
+    def __init__(self, ctx: ClassDefContext, kind: Kind) -> None:
         self.ctx = ctx
         self.api: SemanticAnalyzerPluginInterface = ctx.api
         self.info = ctx.cls.info
@@ -86,18 +82,14 @@ class ClassRules:
             return False
         # Provisional facts while the fields are checked: a field naming the class itself (a
         # tree of configs, a pytree holding itself) sees its kind, as at run time.
-        self.info.metadata[METADATA_KEY] = {"kind": self.kind, "meta_fields": [], "violation": None}
+        ClassFacts(self.kind).write(self.info)
         try:
             meta_fields = self.check_fields()
             inherited = self.check_class() if self.kind == "static" else None
         except NotReady:
-            del self.info.metadata[METADATA_KEY]
+            ClassFacts.erase(self.info)
             return False
-        self.info.metadata[METADATA_KEY] = {
-            "kind": self.kind,
-            "meta_fields": meta_fields,
-            "violation": self.own_violation() or inherited,
-        }
+        ClassFacts(self.kind, tuple(meta_fields), self.own_violation() or inherited).write(self.info)
         for context, where, finding in self.findings:
             self.api.fail(finding.message(where), context, code=error_code(finding.rule))
         return True
@@ -106,8 +98,7 @@ class ClassRules:
         """Depend on ``info`` (for the daemon) and wait for its class hook if it has not run."""
         if info.fullname != self.info.fullname:
             self.api.add_plugin_dependency(make_wildcard_trigger(info.fullname))
-        pending = "dataclass_tag" in info.metadata and "dataclass" not in info.metadata
-        if pending and not self.api.final_iteration:
+        if MypyDataclass.pending(info) and not self.api.final_iteration:
             raise NotReady(info.fullname)
 
     def own_violation(self) -> ViolationRecord | None:
@@ -115,21 +106,22 @@ class ClassRules:
         if self.kind != "static" or not self.findings:
             return None
         _, where, finding = self.findings[0]
-        return [finding.rule.code, f"{where} {finding.what}", finding.fix]
+        return ViolationRecord.of(where, finding)
 
     def check_class(self) -> ViolationRecord | None:
         """Class-level rules of a static class; returns the violation it inherits, if any."""
         name = class_name(self.info)
-        if not self.info.metadata["dataclass"]["frozen"]:
+        own = MypyDataclass.read(self.info)
+        if own is not None and not own.frozen:
             self.findings.insert(0, (self.ctx.reason, name, phrases.DECLARED_NOT_FROZEN))
         for base in self.info.mro[1:-1]:
             self.looked_through(base)
-            dataclass = base.metadata.get("dataclass")
-            if dataclass is not None and not dataclass["frozen"]:
+            dataclass = MypyDataclass.read(base)
+            if dataclass is not None and not dataclass.frozen:
                 self.findings.insert(0, (self.ctx.cls, name, phrases.inherits_not_frozen(class_name(base))))
-            inherited: ViolationRecord | None = base.metadata.get(METADATA_KEY, {}).get("violation")
-            if inherited is not None:
-                return inherited
+            facts = ClassFacts.read(base)
+            if facts is not None and facts.violation is not None:
+                return facts.violation
         return None
 
     def check_fields(self) -> list[str]:
@@ -161,7 +153,8 @@ class ClassRules:
 
     def own_fields(self) -> list[Field]:
         """The dataclass fields declared in this class's body, in order."""
-        names = {attr["name"] for attr in self.info.metadata["dataclass"]["attributes"]}
+        own = MypyDataclass.read(self.info)
+        names = set(own.fields if own is not None else ())
         fields = []
         for stmt in self.ctx.cls.defs.body:
             if not (isinstance(stmt, AssignmentStmt) and isinstance(stmt.lvalues[0], NameExpr)):
@@ -182,19 +175,19 @@ class ClassRules:
                if isinstance(stmt, AssignmentStmt) and isinstance(stmt.lvalues[0], NameExpr)}
         fields: dict[str, Field] = {}
         for base in reversed(self.info.mro[1:-1]):
-            dataclass = base.metadata.get("dataclass")
+            dataclass = MypyDataclass.read(base)
             if dataclass is None:
                 continue
             self.looked_through(base)
-            for attr in dataclass["attributes"]:
-                symbol = base.names.get(attr["name"])
-                if attr["name"] in own or symbol is None or not isinstance(symbol.node, Var):
+            for name in dataclass.fields:
+                symbol = base.names.get(name)
+                if name in own or symbol is None or not isinstance(symbol.node, Var):
                     continue
-                if METADATA_KEY in base.metadata:
-                    fields.pop(attr["name"], None)
+                if ClassFacts.read(base) is not None:
+                    fields.pop(name, None)
                     continue
                 typ = symbol.node.type or AnyType(TypeOfAny.unannotated)
-                fields[attr["name"]] = Field(attr["name"], self.ctx.cls, typ, False, None)
+                fields[name] = Field(name, self.ctx.cls, typ, False, None)
         return list(fields.values())
 
     def field_options(self, stmt: AssignmentStmt) -> tuple[bool, Expression | None]:

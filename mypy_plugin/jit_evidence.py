@@ -11,7 +11,7 @@
   ``obj.method`` is a new bound-method object, so each iteration traces and compiles again.
 
 What a class does to its instances is read from its methods when the class is analysed and kept
-as JSON in its metadata, so it reaches other modules through the cache, parallel workers and
+as a record (``metadata.ChangeEvidence``), so it reaches other modules through the cache, parallel workers and
 the daemon. The module being checked is always at hand, so its assignments and loops are read
 from its syntax tree.
 """
@@ -62,13 +62,10 @@ from mypy.types import Instance, get_proper_type
 from jaxtypes import phrases
 from jaxtypes.phrases import Problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.metadata import ChangeEvidence
 from mypy_plugin.type_rules import class_name
 
 N = TypeVar("N", bound=Node)
-
-MUTATION_KEY = "jaxtypes_mutation"
-"""``info.metadata`` key: ``{"evidence": "..."}`` for a class whose instances change after
-construction (absent for the others)."""
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
@@ -77,10 +74,10 @@ CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"
 def record_class_mutation(ctx: ClassDefContext) -> None:
     """Note in the class's metadata how its own methods change its instances, if they do."""
     info = ctx.cls.info
-    info.metadata.pop(MUTATION_KEY, None)
+    ChangeEvidence.erase(info)
     evidence = _own_mutation(ctx.cls)
     if evidence is not None:
-        info.metadata[MUTATION_KEY] = {"evidence": evidence}
+        ChangeEvidence(evidence).write(info)
 
 
 def _own_mutation(defn: ClassDef) -> str | None:
@@ -136,11 +133,8 @@ def changes_after_construction(api: CheckerPluginInterface, obj: Expression, inf
 
 def class_mutation(info: TypeInfo) -> str | None:
     """How instances of ``info`` change after construction, as recorded for it or a base."""
-    for base in info.mro:
-        facts = base.metadata.get(MUTATION_KEY)
-        if facts is not None:
-            return str(facts["evidence"])
-    return None
+    found = ChangeEvidence.inherited(info)
+    return None if found is None else found.evidence
 
 
 def module_mutation(api: CheckerPluginInterface, obj: Expression, info: TypeInfo) -> str | None:

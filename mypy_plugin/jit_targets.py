@@ -18,7 +18,7 @@ from jaxtypes.phrases import Problem
 from mypy_plugin.callable_values import bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.jit_evidence import bound_method_evidence
-from mypy_plugin.stdlib_dataclasses import OPTIONS_KEY
+from mypy_plugin.metadata import DataclassOptions, MypyDataclass, RegisteredPytree
 from mypy_plugin.type_rules import class_name, is_array_class, jaxtypes_kind
 
 PYTREE_CLASS_DECORATORS = frozenset(
@@ -32,10 +32,6 @@ PYTREE_REGISTRATIONS = frozenset(
         "jax._src.tree_util.register_pytree_with_keys",
     }
 )
-REGISTERED_KEY = "jaxtypes_registered_pytree"
-"""``info.metadata`` key marking a class decorated as a pytree by ``jax.tree_util``."""
-
-
 def function_of(context: object, fun: Expression) -> FuncDef | None:
     """The ``def`` being jitted: the decorated one, or the one ``jit(name)`` names."""
     if isinstance(context, Decorator):
@@ -81,7 +77,7 @@ def check_bound_method(
 
 def registered_class_hook(ctx: ClassDefContext) -> bool:
     """``@jax.tree_util.register_pytree_node_class`` and friends: remember it in the class's metadata."""
-    ctx.cls.info.metadata[REGISTERED_KEY] = {}
+    RegisteredPytree().write(ctx.cls.info)
     return True
 
 
@@ -90,7 +86,7 @@ def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     or by a top-level ``register_*(Class, ...)`` statement in the module being checked (a class
     registered by a call in another module counts as a plain class).
     """
-    if REGISTERED_KEY in info.metadata:
+    if RegisteredPytree.read(info) is not None:
         return True
     tree = getattr(api, "tree", None)
     if tree is None or tree.fullname != info.module_name:
@@ -115,4 +111,4 @@ def is_library_pytree(info: TypeInfo) -> bool:
     ``equinox.Module``), which register their classes as pytrees."""
     if info.module_name.partition(".")[0] in ("jax", "jaxlib"):
         return True
-    return "dataclass" in info.metadata and OPTIONS_KEY not in info.metadata and jaxtypes_kind(info) is None
+    return MypyDataclass.read(info) is not None and DataclassOptions.read(info) is None and jaxtypes_kind(info) is None

@@ -16,7 +16,7 @@ library that is not installed defines none of them, and its classes are left alo
 Base classes and the dataclass tagging hook are seen during the module's first semantic pass,
 before dataclass transforms run; the type rules read the decorators' literal options there
 (``stdlib_dataclasses``, ``type_rules.decorated_kind``). Each class's own static field names are
-kept in its metadata (``LIBRARY_KEY``), for the constructor check of ``calls``.
+recorded for it (``metadata.LibraryFields``), for the constructor check of ``calls``.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ from mypy_plugin.callable_values import default_finding
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import registered_class_hook
+from mypy_plugin.metadata import LibraryFields
 from mypy_plugin.stdlib_dataclasses import tag_hook
 from mypy_plugin.type_rules import Judge, class_name, class_violation, defines_hash, static_violation
 
@@ -76,11 +77,6 @@ DATACLASS_FIELD = "dataclasses.field"
 JDC_STATIC = "jax_dataclasses._dataclasses.Static"
 
 LIBRARY_BASES = {FLAX_BASE: FLAX_STRUCT, EQUINOX_BASE: EQUINOX}
-
-LIBRARY_KEY = "jaxtypes_library_fields"
-"""``info.metadata`` key: ``{"marker": str, "fields": [name, ...]}``, the static fields a class
-declares in its own body with another library's marker (absent where there are none)."""
-
 
 class StaticField(NamedTuple):
     """A field declared static in a class body: where it is, its declared type, its default."""
@@ -156,9 +152,9 @@ def _check_class(api: SemanticAnalyzerPluginInterface, defn: ClassDef, marker: S
     """Check and record the static fields ``defn`` declares in its body with ``marker``."""
     info = defn.info
     fields = _body_fields(defn, marker)
-    info.metadata.pop(LIBRARY_KEY, None)
+    LibraryFields.erase(info)
     if fields:
-        info.metadata[LIBRARY_KEY] = {"marker": marker.marker, "fields": [field.name for field in fields]}
+        LibraryFields(marker.marker, tuple(field.name for field in fields)).write(info)
     _report_fields(api, info, fields, marker)
 
 

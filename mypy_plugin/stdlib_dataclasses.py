@@ -2,12 +2,12 @@
 ``frozen`` and ``unsafe_hash``.
 
 ``@dataclass(frozen=True, eq=False)`` keeps ``object.__eq__``/``__hash__``, so it hashes by
-identity like a plain class, but mypy records only ``frozen`` in ``info.metadata["dataclass"]``,
+identity like a plain class, but mypy records only ``frozen`` (``metadata.MypyDataclass``),
 and only once the dataclass transform has run, after the module's first semantic pass (a class
 judged during that pass, an equinox module's static field say, sees a dataclass that is not
 transformed yet). The tagging hook of the first pass reads the decorator's literal ``eq``,
-``frozen`` and ``unsafe_hash`` and stores them as JSON next to mypy's own facts (kept by the cache, workers and the
-daemon). It runs mypy's own tagging first, so the dataclass transform happens whatever happens
+``frozen`` and ``unsafe_hash`` and records them next to mypy's own facts
+(``metadata.DataclassOptions``, kept by the cache, workers and the daemon). It runs mypy's own tagging first, so the dataclass transform happens whatever happens
 here.
 """
 
@@ -17,11 +17,10 @@ from mypy.nodes import CallExpr, NameExpr, TypeInfo
 from mypy.plugin import ClassDefContext
 from mypy.plugins.dataclasses import dataclass_makers, dataclass_tag_callback
 
+from mypy_plugin.metadata import DataclassOptions, MypyDataclass
+
 DATACLASS_MAKERS = frozenset(dataclass_makers)
 
-OPTIONS_KEY = "jaxtypes_dataclass_options"
-"""``info.metadata`` key: ``{"eq": bool, "frozen": bool, "unsafe_hash": bool}`` of a stdlib
-dataclass's decorator."""
 
 
 def tag_hook(ctx: ClassDefContext) -> None:
@@ -32,28 +31,28 @@ def tag_hook(ctx: ClassDefContext) -> None:
         for name, value in zip(ctx.reason.arg_names, ctx.reason.args):
             if name in options and isinstance(value, NameExpr) and value.fullname in ("builtins.True", "builtins.False"):
                 options[name] = value.fullname == "builtins.True"
-    ctx.cls.info.metadata[OPTIONS_KEY] = options
+    DataclassOptions(**options).write(ctx.cls.info)
 
 
 def compares_by_identity(info: TypeInfo) -> bool:
     """A dataclass declared ``eq=False``: unless a class in its MRO defines ``__eq__``, equal
     copies are unequal to jit's cache, whatever ``unsafe_hash`` says."""
-    options = info.metadata.get(OPTIONS_KEY)
-    return options is not None and not options["eq"]
+    options = DataclassOptions.read(info)
+    return options is not None and not options.eq
 
 
 def dataclass_frozen(info: TypeInfo) -> bool | None:
     """Whether a dataclass is frozen, from mypy's facts once its transform ran, or from the
     decorator before (classes judged while the module is still analysed); None for a class
     that is not a dataclass, or whose dataclass transform (another library's) has not run yet."""
-    dataclass = info.metadata.get("dataclass")
+    dataclass = MypyDataclass.read(info)
     if dataclass is not None:
-        return bool(dataclass["frozen"])
-    options = info.metadata.get(OPTIONS_KEY)
-    return None if options is None else bool(options["frozen"])
+        return dataclass.frozen
+    options = DataclassOptions.read(info)
+    return None if options is None else options.frozen
 
 
 def hashes_its_fields(info: TypeInfo) -> bool:
     """A dataclass declared ``unsafe_hash=True``: it hashes its fields, even when they can change."""
-    options = info.metadata.get(OPTIONS_KEY)
-    return options is not None and bool(options.get("unsafe_hash"))
+    options = DataclassOptions.read(info)
+    return options is not None and options.unsafe_hash

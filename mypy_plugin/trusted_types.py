@@ -24,15 +24,14 @@ from mypy.types import Instance, get_proper_type
 
 from jaxtypes.settings import Settings, SettingsError, read_settings
 from jaxtypes.trusted import TRUSTED_TYPES
+from mypy_plugin.metadata import TrustedStatic
 
 DECORATOR = "jaxtypes.trusted.trusted_static"
-TRUSTED_KEY = "jaxtypes_trusted_static"
-"""``info.metadata`` key of a class decorated ``@jaxtypes.trusted_static``."""
 
 
 def decorator_hook(ctx: ClassDefContext) -> None:
     """``@jaxtypes.trusted_static``: remember it in the class's metadata."""
-    ctx.cls.info.metadata[TRUSTED_KEY] = {}
+    TrustedStatic().write(ctx.cls.info)
 
 
 def is_trusted(info: TypeInfo, api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> bool:
@@ -40,7 +39,7 @@ def is_trusted(info: TypeInfo, api: CheckerPluginInterface | SemanticAnalyzerPlu
     if holds_no_state(info):
         return True
     names = _trusted_fullnames(api)
-    return any(TRUSTED_KEY in base.metadata or base.fullname in names for base in info.mro)
+    return any(TrustedStatic.read(base) is not None or base.fullname in names for base in info.mro)
 
 
 def holds_no_state(info: TypeInfo) -> bool:

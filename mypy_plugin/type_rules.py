@@ -32,7 +32,7 @@ from mypy.types import (
 from jaxtypes import phrases
 from jaxtypes.phrases import Problem
 from jaxtypes.positions import MarkerKind
-from jaxtypes.rules import RULES_BY_CODE
+from mypy_plugin.metadata import ClassFacts, Kind, MypyDataclass
 from mypy_plugin.stdlib_dataclasses import compares_by_identity, dataclass_frozen, hashes_its_fields
 from mypy_plugin.trusted_types import is_trusted
 
@@ -45,10 +45,7 @@ ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array", "numpy.ndarr
 
 STATIC_DECORATOR = "jaxtypes.static.static_dataclass"
 PYTREE_DECORATOR = "jaxtypes.pytree.pytree_dataclass"
-JAXTYPES_DECORATORS = {STATIC_DECORATOR: "static", PYTREE_DECORATOR: "pytree"}
-
-METADATA_KEY = "jaxtypes"
-"""``info.metadata`` key of the facts the plugin records about each jaxtypes class."""
+JAXTYPES_DECORATORS: dict[str, Kind] = {STATIC_DECORATOR: "static", PYTREE_DECORATOR: "pytree"}
 
 
 OPEN_MODULES = frozenset({"typing", "typing_extensions", "collections.abc", "abc", "builtins"})
@@ -81,20 +78,20 @@ class Judge(NamedTuple):
         return is_trusted(info, self.api)
 
 
-def jaxtypes_kind(info: TypeInfo) -> str | None:
+def jaxtypes_kind(info: TypeInfo) -> Kind | None:
     """``"static"`` or ``"pytree"`` for classes decorated by jaxtypes, else None."""
-    facts = info.metadata.get(METADATA_KEY)
-    return facts.get("kind") if facts else None
+    facts = ClassFacts.read(info)
+    return facts.kind if facts else None
 
 
 def is_plain_class(info: TypeInfo) -> bool:
     """A class whose instances are judged by its own ``__hash__`` and ``__eq__`` alone: neither a
     jaxtypes class, nor a dataclass (of any library), nor an enum, nor a builtin or typing class."""
-    dataclass = "dataclass" in info.metadata or "dataclass_tag" in info.metadata
+    dataclass = MypyDataclass.read(info) is not None or MypyDataclass.tagged(info)
     return not (dataclass or decorated_kind(info) or info.is_enum or info.module_name in OPEN_MODULES)
 
 
-def decorated_kind(info: TypeInfo) -> str | None:
+def decorated_kind(info: TypeInfo) -> Kind | None:
     """``jaxtypes_kind``, or the kind its decorator gives a class whose hook has not run yet
     (judged from a class checked earlier in the same module's first pass)."""
     kind = jaxtypes_kind(info)
@@ -222,24 +219,20 @@ def class_violation(instance: Instance, judge: Judge, seen: frozenset[str] | Non
         return phrases.array_type(describe(instance))
     if info.module_name == "builtins" and _declares_no_hash(info):
         return phrases.unhashable(phrases.typed(describe(instance)), info.name)
-    facts = info.metadata.get(METADATA_KEY)
-    kind = facts["kind"] if facts else decorated_kind(info)
+    facts = ClassFacts.read(info)
+    kind = facts.kind if facts else decorated_kind(info)
     if kind == "pytree":
         return phrases.pytree_type(name)
     if info.fullname == "types.MethodType":
         return phrases.BOUND_METHOD_TYPE
     if facts:
-        violation = facts.get("violation")
-        if violation is None:
-            return None
-        code, sentence, fix = violation
-        return phrases.through_class(name, sentence, Problem(RULES_BY_CODE[code], sentence, fix))
+        return None if facts.violation is None else phrases.through_class(name, facts.violation.problem())
     if kind == "static":  # its class hook has not run yet; it judges the class itself
         return None
     if info.is_protocol or info.is_abstract or info.module_name in OPEN_MODULES:
         return None
     frozen = dataclass_frozen(info)
-    if frozen is None and "dataclass_tag" in info.metadata:  # another library's, not transformed yet
+    if frozen is None and MypyDataclass.tagged(info):  # another library's, not transformed yet
         return None
     if frozen is not None and not defines_hash(info):  # else its own hash decides, as for any class
         if not frozen:
@@ -269,12 +262,12 @@ def _part_violation(info: TypeInfo, parts: dict[str, Type], judge: Judge, seen: 
 
 def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:
     """A transformed dataclass's fields and their declared types (inherited ones too)."""
-    dataclass = info.metadata.get("dataclass")
+    dataclass = MypyDataclass.read(info)
     fields = {}
-    for attribute in dataclass["attributes"] if dataclass is not None else ():
-        symbol = info.get(attribute["name"])
+    for name in dataclass.fields if dataclass is not None else ():
+        symbol = info.get(name)
         if symbol is not None and isinstance(symbol.node, Var) and symbol.node.type is not None:
-            fields[attribute["name"]] = symbol.node.type
+            fields[name] = symbol.node.type
     return fields
 
 
@@ -347,7 +340,7 @@ def _compares_by_identity(info: TypeInfo, hashed_by: TypeInfo, judge: Judge) -> 
 
 def _defines_eq(info: TypeInfo) -> bool:
     """The class writes ``__eq__``, or is a dataclass that compares its fields."""
-    dataclass = dataclass_frozen(info) is not None or "dataclass" in info.metadata
+    dataclass = dataclass_frozen(info) is not None or MypyDataclass.read(info) is not None
     return "__eq__" in info.names or (dataclass and not compares_by_identity(info))
 
 

@@ -1,0 +1,228 @@
+"""What the plugin records about classes in mypy's ``TypeInfo.metadata``, and that format's version.
+
+mypy keeps ``info.metadata`` in its cache as JSON, so a fact recorded while one module is
+analysed reaches other modules, later runs, parallel workers and the daemon. Each record below
+owns its key and its JSON shape (``serialize``/``deserialize``, as mypy's ``DataclassAttribute``
+does); the rest of the plugin reads and writes records, never raw dicts, and reads mypy's own
+dataclass facts through ``MypyDataclass``. A record in another
+shape (an older plugin's, or a damaged cache) reads as absent, so its facts are derived again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from mypy.nodes import TypeInfo
+from typing_extensions import Self
+
+from jaxtypes.phrases import Problem
+from jaxtypes.rules import RULES_BY_CODE
+
+CACHE_FORMAT_VERSION = 5
+"""The version of the records' shapes and meanings, and of the sentences they store (a class's
+violation, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
+discards a cache written under another one. Raise it whenever a record or a stored sentence
+changes; it is not the package's version, which changes for other reasons."""
+
+JsonDict = dict[str, Any]
+Kind = Literal["static", "pytree"]
+
+
+class Record:
+    """A fact stored under ``KEY`` in a class's metadata."""
+
+    KEY: ClassVar[str]
+
+    def serialize(self) -> JsonDict:
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        """The record ``serialize`` wrote; raises ``KeyError``, ``TypeError`` or ``ValueError``
+        for data in another shape."""
+        return cls(**data)
+
+    @classmethod
+    def read(cls, info: TypeInfo) -> Self | None:
+        """The record stored for ``info`` (not its bases), or None if absent or in another shape."""
+        data = info.metadata.get(cls.KEY)
+        if not isinstance(data, dict):
+            return None
+        try:
+            return cls.deserialize(data)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    @classmethod
+    def inherited(cls, info: TypeInfo) -> Self | None:
+        """The record of ``info`` or of the first base in its MRO that has one."""
+        return next((found for found in map(cls.read, info.mro) if found is not None), None)
+
+    def write(self, info: TypeInfo) -> None:
+        info.metadata[self.KEY] = self.serialize()
+
+    @classmethod
+    def erase(cls, info: TypeInfo) -> None:
+        info.metadata.pop(cls.KEY, None)
+
+
+def _strings(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise TypeError(f"expected a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _string(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {value!r}")
+    return value
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected a bool, got {value!r}")
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class ViolationRecord:
+    """A static class's own or inherited violation: the rule's code, the sentence that says it of
+    the class's field (``Inner.f is typed list[int], which is unhashable``) and the fix."""
+
+    code: str
+    sentence: str
+    fix: str | None
+
+    @classmethod
+    def of(cls, where: str, problem: Problem) -> ViolationRecord:
+        """``problem``, found at ``where`` (a field of the class or the class itself)."""
+        return cls(problem.rule.code, f"{where} {problem.what}", problem.fix)
+
+    def problem(self) -> Problem:
+        return Problem(RULES_BY_CODE[self.code], self.sentence, self.fix)
+
+    def serialize(self) -> JsonDict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def deserialize(cls, data: object) -> ViolationRecord:
+        if not isinstance(data, dict):
+            raise TypeError(f"expected a violation, got {data!r}")
+        if data["code"] not in RULES_BY_CODE:
+            raise ValueError(f"no rule has the code {data['code']!r}")
+        fix = data["fix"]
+        return cls(data["code"], _string(data["sentence"]), None if fix is None else _string(fix))
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassFacts(Record):
+    """A class decorated by jaxtypes: its kind, its static (meta) fields, and for a static class
+    the violation it has or inherits, which makes every field typed as it a violation too."""
+
+    KEY: ClassVar[str] = "jaxtypes"
+
+    kind: Kind
+    meta_fields: tuple[str, ...] = ()
+    violation: ViolationRecord | None = None
+
+    def serialize(self) -> JsonDict:
+        violation = None if self.violation is None else self.violation.serialize()
+        return {"kind": self.kind, "meta_fields": list(self.meta_fields), "violation": violation}
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        kind = data["kind"]
+        if kind not in ("static", "pytree"):
+            raise ValueError(f"no class kind {kind!r}")
+        violation = data["violation"]
+        return cls(kind, _strings(data["meta_fields"]), None if violation is None else ViolationRecord.deserialize(violation))
+
+
+@dataclasses.dataclass(frozen=True)
+class LibraryFields(Record):
+    """The static fields a class declares in its own body with another library's marker (flax,
+    equinox, ``register_dataclass``, jax_dataclasses), for the constructor check; absent where
+    there are none."""
+
+    KEY: ClassVar[str] = "jaxtypes_library_fields"
+
+    marker: str
+    fields: tuple[str, ...]
+
+    def serialize(self) -> JsonDict:
+        return {"marker": self.marker, "fields": list(self.fields)}
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        return cls(_string(data["marker"]), _strings(data["fields"]))
+
+
+@dataclasses.dataclass(frozen=True)
+class DataclassOptions(Record):
+    """The literal ``eq``, ``frozen`` and ``unsafe_hash`` of a stdlib dataclass's decorator
+    (``stdlib_dataclasses``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_dataclass_options"
+
+    eq: bool = True
+    frozen: bool = False
+    unsafe_hash: bool = False
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        return cls(_flag(data["eq"]), _flag(data["frozen"]), _flag(data["unsafe_hash"]))
+
+
+@dataclasses.dataclass(frozen=True)
+class ChangeEvidence(Record):
+    """How a class's own methods change its instances after they are made (``jit_evidence``):
+    ``Counter.step assigns self.n``."""
+
+    KEY: ClassVar[str] = "jaxtypes_mutation"
+
+    evidence: str
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        return cls(_string(data["evidence"]))
+
+
+@dataclasses.dataclass(frozen=True)
+class RegisteredPytree(Record):
+    """A class decorated as a pytree by ``jax.tree_util`` (``jit_targets``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_registered_pytree"
+
+
+@dataclasses.dataclass(frozen=True)
+class TrustedStatic(Record):
+    """A class decorated ``@jaxtypes.trusted_static`` (``trusted_types``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_trusted_static"
+
+
+class MypyDataclass(NamedTuple):
+    """What mypy's own dataclass transform records for a class, read only: whether it is frozen
+    and its fields' names (inherited ones first). mypy writes it once the transform has run;
+    before that, a class a dataclass decorator or transform applies to is only tagged."""
+
+    frozen: bool
+    fields: tuple[str, ...]
+
+    @classmethod
+    def read(cls, info: TypeInfo) -> MypyDataclass | None:
+        data = info.metadata.get("dataclass")
+        if data is None:
+            return None
+        return cls(bool(data["frozen"]), tuple(attribute["name"] for attribute in data["attributes"]))
+
+    @staticmethod
+    def tagged(info: TypeInfo) -> bool:
+        """Whether a dataclass decorator or transform applies to ``info`` (mypy's first pass)."""
+        return "dataclass_tag" in info.metadata
+
+    @staticmethod
+    def pending(info: TypeInfo) -> bool:
+        """Tagged, with the transform still to run."""
+        return "dataclass_tag" in info.metadata and "dataclass" not in info.metadata
