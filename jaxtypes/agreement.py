@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from jaxtypes.errors import StaticAgreementError
+from jaxtypes.jax_internals import coordination_state
 from jaxtypes.fingerprint import Difference, Node, describe, describe_metadata, differences, digest, encode
 from jaxtypes.phrases import Problem
 from jaxtypes.rules import JIT_STATIC_DISAGREEMENT
@@ -164,14 +165,8 @@ class AgreementCheck:
 
 
 def _coordination() -> _Runtime | None:
-    """The coordination-service client of a job of several processes, else None.
-
-    The one place jaxtypes reads jax internals: jax exposes the client only as
-    ``jax._src.distributed.global_state`` (as ``jax.experimental.multihost_utils`` uses it).
-    """
-    from jax._src import distributed
-
-    state = distributed.global_state
+    """The coordination-service client of a job of several processes, else None."""
+    state = coordination_state()
     if state.client is None or state.num_processes < 2:
         return None
     return _Runtime(state.client, state.process_id, state.num_processes)

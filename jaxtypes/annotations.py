@@ -20,6 +20,7 @@ from typing import Any
 
 from jaxtypes import phrases
 from jaxtypes.errors import StaticClassError, class_name
+from jaxtypes.jax_internals import is_registered_node
 from jaxtypes.markers import read_marker, spell
 from jaxtypes.positions import MarkerKind
 from jaxtypes.trusted import is_trusted
@@ -119,16 +120,7 @@ def _is_jax_type(cls: type) -> bool:
     np = sys.modules.get("numpy")
     if np is not None and issubclass(cls, np.generic):
         return True
-    jax = sys.modules.get("jax")
-    if jax is None:
-        return False
-    registry = jax.tree_util.default_registry
-    if hasattr(registry, "is_node"):
-        return bool(registry.is_node(cls))
-    # jax < 0.7 has no is_node: its registry of Python-registered classes, and namedtuples.
-    from jax._src.tree_util import _registry
-
-    return cls in _registry or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
+    return is_registered_node(cls)
 
 
 def check_static_field_type(where: str, hint: Any, defined_at: object) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 from jaxtypes import phrases
 from jaxtypes.annotations import resolve_hint
 from jaxtypes.errors import StaticValueError
+from jaxtypes.jax_internals import flatten_one_level
 from jaxtypes.libraries import (
     EQUINOX,
     FLAX_STRUCT,
@@ -59,7 +60,7 @@ def audit(tree: Any, name: str = "tree") -> list[StaticValueError]:
 def _audit(node: Any, path: str) -> Iterator[StaticValueError]:
     import jax
 
-    found = _one_level(node)
+    found = flatten_one_level(node)
     if found is None:  # a leaf
         return
     children, metadata = found
@@ -71,18 +72,6 @@ def _audit(node: Any, path: str) -> Iterator[StaticValueError]:
         yield from _arrays_in(metadata, path, type(node))
     for key, child in children:
         yield from _audit(child, path + jax.tree_util.keystr((key,)))
-
-
-def _one_level(node: Any) -> tuple[list[tuple[Any, Any]], Any] | None:
-    """A node's children with their keys, and its metadata (aux data); None for a leaf. (Through
-    ``tree_flatten_with_path`` that stops below the node: ``flatten_one_level_with_keys`` is
-    younger than the oldest jax jaxtypes supports.)"""
-    import jax
-
-    treedef: Any  # node_data is missing from some jaxlib versions' stubs
-    children, treedef = jax.tree_util.tree_flatten_with_path(node, is_leaf=lambda child: child is not node)
-    data = treedef.node_data()  # None for a leaf (a node with no children is no leaf)
-    return None if data is None else ([(keys[0], child) for keys, child in children], data[1])
 
 
 def _static_fields(node: Any, path: str, children: list[Any]) -> Iterator[StaticValueError]:

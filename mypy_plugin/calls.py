@@ -17,6 +17,7 @@ from mypy_plugin.callable_values import bound_method_finding, fresh_callable_fin
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.metadata import ClassFacts, LibraryFields
+from mypy_plugin.mypy_internals import enclosing_functions
 from mypy_plugin.type_rules import class_name
 
 
@@ -51,10 +52,7 @@ def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | Non
     if isinstance(expr, MemberExpr):
         finding = bound_method_finding(expr, api.get_expression_type(expr.expr), judge)
     else:
-        # The checker's scope (not part of the plugin interface) names the enclosing functions.
-        scope = getattr(api, "tscope", None)
-        module, enclosing = (scope.module or "", scope.functions) if scope is not None else ("", [])
-        finding = fresh_callable_finding(expr, module, enclosing)
+        finding = fresh_callable_finding(expr, *enclosing_functions(api))
     if finding is not None:
         api.fail(finding.message(where), expr, code=error_code(finding.rule))
 

@@ -21,8 +21,6 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import ClassDefContext, SemanticAnalyzerPluginInterface
-from mypy.plugins.dataclasses import dataclass_class_maker_callback
-from mypy.server.trigger import make_wildcard_trigger
 from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
 from jaxtypes.positions import is_static
@@ -30,7 +28,8 @@ from jaxtypes import phrases
 from jaxtypes.phrases import Problem
 from mypy_plugin.callable_values import default_finding
 from mypy_plugin.codes import error_code
-from mypy_plugin.metadata import ClassFacts, Kind, MypyDataclass, ViolationRecord
+from mypy_plugin.metadata import ClassFacts, Kind, ViolationRecord
+from mypy_plugin.mypy_internals import MypyDataclass, class_trigger, dataclass_class_maker_callback
 from mypy_plugin.type_rules import (
     STATIC_DECORATOR,
     Judge,
@@ -97,7 +96,7 @@ class ClassRules:
     def looked_through(self, info: TypeInfo) -> None:
         """Depend on ``info`` (for the daemon) and wait for its class hook if it has not run."""
         if info.fullname != self.info.fullname:
-            self.api.add_plugin_dependency(make_wildcard_trigger(info.fullname))
+            self.api.add_plugin_dependency(class_trigger(info))
         if MypyDataclass.pending(info) and not self.api.final_iteration:
             raise NotReady(info.fullname)
 

@@ -11,22 +11,21 @@ from __future__ import annotations
 
 from mypy.nodes import TypeInfo
 from mypy.plugin import CheckerPluginInterface
-from mypy.server.trigger import make_wildcard_trigger
 
+from mypy_plugin.mypy_internals import checked_module, class_trigger, scope_target
 from mypy_plugin.type_rules import Judge
 
 
 def recorder(api: CheckerPluginInterface) -> Judge:
     """A ``Judge`` whose ``looked_through`` makes the code being checked depend on each class it is given."""
-    tree = getattr(api, "tree", None)
-    scope = getattr(api, "tscope", None)
-    if tree is None or scope is None:
+    tree = checked_module(api)
+    target = scope_target(api)
+    if tree is None or target is None:
         return Judge(api, _ignore)
-    target = scope.current_target()
 
     def record(info: TypeInfo) -> None:
         if info.module_name != "builtins":
-            tree.plugin_deps.setdefault(make_wildcard_trigger(info.fullname), set()).add(target)
+            tree.plugin_deps.setdefault(class_trigger(info), set()).add(target)
 
     return Judge(api, record)
 

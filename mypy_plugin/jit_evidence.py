@@ -40,7 +40,6 @@ from mypy.nodes import (
     ListExpr,
     MatchStmt,
     MemberExpr,
-    MypyFile,
     NameExpr,
     Node,
     OperatorAssignmentStmt,
@@ -56,13 +55,13 @@ from mypy.nodes import (
     WithStmt,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext
-from mypy.server.subexpr import get_subexpressions
 from mypy.types import Instance, get_proper_type
 
 from jaxtypes import phrases
 from jaxtypes.phrases import Problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.metadata import ChangeEvidence
+from mypy_plugin.mypy_internals import checked_module, get_subexpressions
 from mypy_plugin.type_rules import class_name
 
 N = TypeVar("N", bound=Node)
@@ -140,7 +139,7 @@ def class_mutation(info: TypeInfo) -> str | None:
 def module_mutation(api: CheckerPluginInterface, obj: Expression, info: TypeInfo) -> str | None:
     """An assignment, in the module being checked, to an attribute of ``obj`` (a name) or of a
     variable declared as an instance of ``info``: ``c.mul = False`` at line 21."""
-    tree = _module(api)
+    tree = checked_module(api)
     if tree is None:
         return None
     same = obj.node if isinstance(obj, RefExpr) and isinstance(obj.node, Var) else None
@@ -156,12 +155,6 @@ def module_mutation(api: CheckerPluginInterface, obj: Expression, info: TypeInfo
         return None
     attribute, target, line = write
     return phrases.assigned_at(target, attribute, line)
-
-
-def _module(api: CheckerPluginInterface) -> MypyFile | None:
-    """The syntax tree of the module being checked (the checker's, not part of the plugin API)."""
-    tree = getattr(api, "tree", None)
-    return tree if isinstance(tree, MypyFile) else None
 
 
 def _first_write(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> tuple[str, str, int] | None:
@@ -223,7 +216,7 @@ def _spelled(expr: Expression) -> str:
 
 def in_loop(api: CheckerPluginInterface, call: Context) -> bool:
     """Whether ``call`` runs once per iteration of a loop or comprehension in its own function."""
-    tree = _module(api)
+    tree = checked_module(api)
     for node, looping in _walk(tree.defs if tree is not None else [], looping=False):
         inside = get_subexpressions(node)
         if any(expr is call for expr in inside):

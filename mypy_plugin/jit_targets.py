@@ -14,24 +14,15 @@ from mypy.nodes import CallExpr, Decorator, Expression, ExpressionStmt, FuncDef,
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
 
 from jaxtypes import phrases
+from jaxtypes.jax_internals import PYTREE_REGISTRATIONS
 from jaxtypes.phrases import Problem
 from mypy_plugin.callable_values import bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.jit_evidence import bound_method_evidence
-from mypy_plugin.metadata import DataclassOptions, MypyDataclass, RegisteredPytree
+from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
+from mypy_plugin.mypy_internals import MypyDataclass, checked_module
 from mypy_plugin.type_rules import class_name, is_array_class, jaxtypes_kind
 
-PYTREE_CLASS_DECORATORS = frozenset(
-    f"jax._src.tree_util.{name}"
-    for name in ("register_pytree_node_class", "register_pytree_with_keys_class", "register_dataclass", "register_static")
-)
-PYTREE_REGISTRATIONS = frozenset(
-    {
-        *PYTREE_CLASS_DECORATORS,
-        "jax._src.tree_util.register_pytree_node",
-        "jax._src.tree_util.register_pytree_with_keys",
-    }
-)
 def function_of(context: object, fun: Expression) -> FuncDef | None:
     """The ``def`` being jitted: the decorated one, or the one ``jit(name)`` names."""
     if isinstance(context, Decorator):
@@ -88,7 +79,7 @@ def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     """
     if RegisteredPytree.read(info) is not None:
         return True
-    tree = getattr(api, "tree", None)
+    tree = checked_module(api)
     if tree is None or tree.fullname != info.module_name:
         return False
     calls = [stmt.expr for stmt in tree.defs if isinstance(stmt, ExpressionStmt)]

@@ -39,8 +39,6 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, SemanticAnalyzerPluginInterface
-from mypy.plugins.dataclasses import dataclass_class_maker_callback
-from mypy.server.trigger import make_wildcard_trigger
 from mypy.types import AnyType, Instance, Type, TypeAliasType, TypeOfAny
 
 from jaxtypes.libraries import (
@@ -54,6 +52,7 @@ from jaxtypes.libraries import (
     fix_for,
 )
 from jaxtypes import phrases
+from jaxtypes.jax_internals import REGISTER_STATIC, TREE_STATIC
 from jaxtypes.phrases import Problem
 from jaxtypes.rules import STATIC_DYNAMIC_CHILD
 from mypy_plugin.callable_values import default_finding
@@ -61,6 +60,7 @@ from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.metadata import LibraryFields
+from mypy_plugin.mypy_internals import class_trigger, dataclass_class_maker_callback
 from mypy_plugin.stdlib_dataclasses import tag_hook
 from mypy_plugin.type_rules import Judge, class_name, class_violation, defines_hash, static_violation
 
@@ -70,9 +70,6 @@ FLAX_FIELD = "flax.struct.field"
 EQUINOX_BASE = "equinox._module._module.Module"
 EQUINOX_FIELD = "equinox._module._field.field"
 EQUINOX_STATIC_FIELD = "equinox._module._field.static_field"
-REGISTER_DATACLASS = "jax._src.tree_util.register_dataclass"
-REGISTER_STATIC = "jax._src.tree_util.register_static"
-JAX_TREE_STATIC = "jax._src.tree.static"
 DATACLASS_FIELD = "dataclasses.field"
 JDC_STATIC = "jax_dataclasses._dataclasses.Static"
 
@@ -187,7 +184,7 @@ def _static_field(lvalue: NameExpr, typ: Type, rvalue: Expression, marker: Stati
     elif marker is EQUINOX:
         static = callee == EQUINOX_STATIC_FIELD or (callee == EQUINOX_FIELD and _is_literal(options.get("static"), True))
     elif marker is JAX_DATACLASS:
-        static = callee == JAX_TREE_STATIC or (callee == DATACLASS_FIELD and _static_metadata(options.get("metadata")))
+        static = callee == TREE_STATIC or (callee == DATACLASS_FIELD and _static_metadata(options.get("metadata")))
     else:  # register_static: every field
         static = True
     return StaticField(lvalue.name, lvalue, typ, default) if static else None
@@ -289,5 +286,5 @@ def _judge(api: SemanticAnalyzerPluginInterface | CheckerPluginInterface) -> Jud
     value) that records the classes a field's type names as dependencies: of the class in
     semantic analysis, of the code being checked in the checker."""
     if isinstance(api, SemanticAnalyzerPluginInterface):
-        return Judge(api, lambda info: api.add_plugin_dependency(make_wildcard_trigger(info.fullname)), lenient=True)
+        return Judge(api, lambda info: api.add_plugin_dependency(class_trigger(info)), lenient=True)
     return recorder(api)._replace(lenient=True)

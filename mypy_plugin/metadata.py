@@ -3,15 +3,15 @@
 mypy keeps ``info.metadata`` in its cache as JSON, so a fact recorded while one module is
 analysed reaches other modules, later runs, parallel workers and the daemon. Each record below
 owns its key and its JSON shape (``serialize``/``deserialize``, as mypy's ``DataclassAttribute``
-does); the rest of the plugin reads and writes records, never raw dicts, and reads mypy's own
-dataclass facts through ``MypyDataclass``. A record in another
+does); the rest of the plugin reads and writes records, never raw dicts (mypy's own dataclass
+facts are read through ``mypy_internals.MypyDataclass``). A record in another
 shape (an older plugin's, or a damaged cache) reads as absent, so its facts are derived again.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal
 
 from mypy.nodes import TypeInfo
 from typing_extensions import Self
@@ -200,29 +200,3 @@ class TrustedStatic(Record):
     """A class decorated ``@jaxtypes.trusted_static`` (``trusted_types``)."""
 
     KEY: ClassVar[str] = "jaxtypes_trusted_static"
-
-
-class MypyDataclass(NamedTuple):
-    """What mypy's own dataclass transform records for a class, read only: whether it is frozen
-    and its fields' names (inherited ones first). mypy writes it once the transform has run;
-    before that, a class a dataclass decorator or transform applies to is only tagged."""
-
-    frozen: bool
-    fields: tuple[str, ...]
-
-    @classmethod
-    def read(cls, info: TypeInfo) -> MypyDataclass | None:
-        data = info.metadata.get("dataclass")
-        if data is None:
-            return None
-        return cls(bool(data["frozen"]), tuple(attribute["name"] for attribute in data["attributes"]))
-
-    @staticmethod
-    def tagged(info: TypeInfo) -> bool:
-        """Whether a dataclass decorator or transform applies to ``info`` (mypy's first pass)."""
-        return "dataclass_tag" in info.metadata
-
-    @staticmethod
-    def pending(info: TypeInfo) -> bool:
-        """Tagged, with the transform still to run."""
-        return "dataclass_tag" in info.metadata and "dataclass" not in info.metadata

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from mypy.nodes import Expression, FuncDef, RefExpr, TypeInfo
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
-from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from jaxtypes import phrases
+from jaxtypes.jax_internals import JIT
 from jaxtypes.phrases import Problem
 from jaxtypes.rules import STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.codes import error_code
+from mypy_plugin.mypy_internals import partial_call_callback, partial_new_callback
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -39,8 +40,6 @@ from mypy_plugin.static_positions import Statics, read_statics, static_finding
 from mypy_plugin.stdlib_dataclasses import compares_by_identity, hashes_its_fields
 from mypy_plugin.type_rules import class_name, jaxtypes_kind
 
-JIT = "jax._src.api.jit"
-JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""
 

@@ -2,7 +2,7 @@
 ``frozen`` and ``unsafe_hash``.
 
 ``@dataclass(frozen=True, eq=False)`` keeps ``object.__eq__``/``__hash__``, so it hashes by
-identity like a plain class, but mypy records only ``frozen`` (``metadata.MypyDataclass``),
+identity like a plain class, but mypy records only ``frozen`` (``mypy_internals.MypyDataclass``),
 and only once the dataclass transform has run, after the module's first semantic pass (a class
 judged during that pass, an equinox module's static field say, sees a dataclass that is not
 transformed yet). The tagging hook of the first pass reads the decorator's literal ``eq``,
@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from mypy.nodes import CallExpr, NameExpr, TypeInfo
 from mypy.plugin import ClassDefContext
-from mypy.plugins.dataclasses import dataclass_makers, dataclass_tag_callback
 
-from mypy_plugin.metadata import DataclassOptions, MypyDataclass
-
-DATACLASS_MAKERS = frozenset(dataclass_makers)
+from mypy_plugin.metadata import DataclassOptions
+from mypy_plugin.mypy_internals import MypyDataclass, dataclass_tag_callback
 
 
 

@@ -16,7 +16,6 @@ import functools
 import os
 import sys
 
-from mypy.lookup import lookup_fully_qualified
 from mypy.nodes import TypeAlias, TypeInfo
 from mypy.options import Options
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
@@ -25,6 +24,7 @@ from mypy.types import Instance, get_proper_type
 from jaxtypes.settings import Settings, SettingsError, read_settings
 from jaxtypes.trusted import TRUSTED_TYPES
 from mypy_plugin.metadata import TrustedStatic
+from mypy_plugin.mypy_internals import lookup
 
 DECORATOR = "jaxtypes.trusted.trusted_static"
 
@@ -50,11 +50,10 @@ def holds_no_state(info: TypeInfo) -> bool:
 
 
 def _trusted_fullnames(api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> set[str]:
-    modules = getattr(api, "modules", {})  # both of mypy's interfaces hold them; not declared
     names = set()
     for name in (*TRUSTED_TYPES, *settings(api.options).trusted_static_types):
         names.add(name)
-        symbol = lookup_fully_qualified(name, modules)
+        symbol = lookup(name, api)
         node = symbol.node if symbol is not None else None
         if isinstance(node, TypeAlias):  # PartitionSpec = P
             target = get_proper_type(node.target)

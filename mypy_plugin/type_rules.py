@@ -30,9 +30,11 @@ from mypy.types import (
 )
 
 from jaxtypes import phrases
+from jaxtypes.jax_internals import ARRAY_CLASSES
 from jaxtypes.phrases import Problem
 from jaxtypes.positions import MarkerKind
-from mypy_plugin.metadata import ClassFacts, Kind, MypyDataclass
+from mypy_plugin.metadata import ClassFacts, Kind
+from mypy_plugin.mypy_internals import MypyDataclass
 from mypy_plugin.stdlib_dataclasses import compares_by_identity, dataclass_frozen, hashes_its_fields
 from mypy_plugin.trusted_types import is_trusted
 
@@ -41,7 +43,6 @@ MARKER_ALIASES: dict[str, MarkerKind] = {
     "jaxtypes.markers.Dynamic": "dynamic",
 }
 
-ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array", "numpy.ndarray"})
 
 STATIC_DECORATOR = "jaxtypes.static.static_dataclass"
 PYTREE_DECORATOR = "jaxtypes.pytree.pytree_dataclass"

@@ -1,0 +1,96 @@
+"""The plugin's one door to mypy beyond its plugin interface (``mypy.plugin``).
+
+Four kinds of things mypy does not promise to keep: its own dataclass and ``functools.partial``
+hooks, which the plugin takes over for the decorators and calls it claims and calls again; the
+facts its dataclass transform records (``MypyDataclass``); the daemon's triggers; and the
+checker's attributes that its plugin interface does not declare (the module being checked, the
+scope). A mypy release that moves any of them changes this file alone; CI runs the plugin's
+tests on the oldest and the newest mypy allowed (``noxfile.py``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mypy.lookup import lookup_fully_qualified
+from mypy.nodes import FuncBase, MypyFile, SymbolTableNode, TypeInfo
+from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
+from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_makers, dataclass_tag_callback
+from mypy.plugins.functools import partial_call_callback, partial_new_callback
+from mypy.server.subexpr import get_subexpressions
+from mypy.server.trigger import make_wildcard_trigger
+
+__all__ = [
+    "DATACLASS_MAKERS",
+    "MypyDataclass",
+    "checked_module",
+    "class_trigger",
+    "dataclass_class_maker_callback",
+    "dataclass_tag_callback",
+    "enclosing_functions",
+    "get_subexpressions",
+    "lookup",
+    "partial_call_callback",
+    "partial_new_callback",
+    "scope_target",
+]
+
+DATACLASS_MAKERS = frozenset(dataclass_makers)
+"""The full names of the stdlib's dataclass decorators, as mypy's dataclass plugin claims them."""
+
+
+class MypyDataclass(NamedTuple):
+    """What mypy's dataclass transform records for a class, read only: whether it is frozen and
+    its fields' names (inherited ones first). mypy records it once the transform has run; before
+    that, a class a dataclass decorator or transform applies to is only tagged."""
+
+    frozen: bool
+    fields: tuple[str, ...]
+
+    @classmethod
+    def read(cls, info: TypeInfo) -> MypyDataclass | None:
+        data = info.metadata.get("dataclass")
+        if data is None:
+            return None
+        return cls(bool(data["frozen"]), tuple(attribute["name"] for attribute in data["attributes"]))
+
+    @staticmethod
+    def tagged(info: TypeInfo) -> bool:
+        """Whether a dataclass decorator or transform applies to ``info`` (mypy's first pass)."""
+        return "dataclass_tag" in info.metadata
+
+    @staticmethod
+    def pending(info: TypeInfo) -> bool:
+        """Tagged, with the transform still to run."""
+        return "dataclass_tag" in info.metadata and "dataclass" not in info.metadata
+
+
+def class_trigger(info: TypeInfo) -> str:
+    """The daemon's trigger that fires when anything in ``info`` changes."""
+    return make_wildcard_trigger(info.fullname)
+
+
+def checked_module(api: CheckerPluginInterface) -> MypyFile | None:
+    """The module the checker is checking (``TypeChecker.tree``), None where it is not there."""
+    tree = getattr(api, "tree", None)
+    return tree if isinstance(tree, MypyFile) else None
+
+
+def enclosing_functions(api: CheckerPluginInterface) -> tuple[str, list[FuncBase]]:
+    """The checked module's name and the functions around the expression being checked,
+    outermost first (``TypeChecker.tscope``); no functions where the scope is not there."""
+    scope = getattr(api, "tscope", None)
+    return (scope.module or "", list(scope.functions)) if scope is not None else ("", [])
+
+
+def scope_target(api: CheckerPluginInterface) -> str | None:
+    """The daemon's name for the function or module being checked, which a dependency recorded
+    now belongs to (``TypeChecker.tscope.current_target``)."""
+    scope = getattr(api, "tscope", None)
+    return None if scope is None else str(scope.current_target())
+
+
+def lookup(fullname: str, api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> SymbolTableNode | None:
+    """The symbol a full name refers to, in the modules loaded so far (both interfaces hold them,
+    neither declares them)."""
+    return lookup_fully_qualified(fullname, getattr(api, "modules", {}))
