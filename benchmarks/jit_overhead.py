@@ -7,6 +7,7 @@ installed. Run: ``python benchmarks/jit_overhead.py [--rounds N] [--calls N]``.
 """
 
 import argparse
+import functools
 import importlib.util
 import statistics
 import timeit
@@ -75,7 +76,7 @@ def measure(rounds: int, calls: int) -> dict[str, float]:
     samples: dict[str, list[float]] = {name: [] for name in calls_by_name}
     for _ in range(rounds):
         for name, call in calls_by_name.items():
-            samples[name].append(timeit.timeit(lambda: call(x), number=calls) / calls)
+            samples[name].append(timeit.timeit(functools.partial(call, x), number=calls) / calls)
     return {name: statistics.median(times) for name, times in samples.items()}
 
 

@@ -14,6 +14,7 @@ process 0 saw them.
 from __future__ import annotations
 
 import argparse
+import functools
 import inspect
 import os
 import signal
@@ -77,12 +78,13 @@ def measure(process: int, rounds: int, port: int) -> None:
     check = AgreementCheck(step, inspect.signature(step), frozenset({"config", "n"}), True)
     samples: dict[str, list[float]] = {"check": [], "fingerprint": [], "checked": [], "unchecked": []}
     for n in range(rounds):
+        args = (x, config, n)
         pair: list[tuple[str, Callable[[], Any]]] = [
-            ("checked", lambda: checked(x, config, n)),
-            ("unchecked", lambda: unchecked(x, config, n)),
+            ("checked", functools.partial(checked, *args)),
+            ("unchecked", functools.partial(unchecked, *args)),
         ]
-        pair.append(("check", lambda: check((x, config, n), {})))
-        pair.append(("fingerprint", lambda: digest(check.describe_call((x, config, n), {}))))
+        pair.append(("check", functools.partial(check, args, {})))
+        pair.append(("fingerprint", lambda args=args: digest(check.describe_call(args, {}))))
         for name, call in pair if n % 2 else pair[::-1]:
             multihost_utils.sync_global_devices(f"{name} {n}")  # time the work, not the other's lag
             start = time.perf_counter()

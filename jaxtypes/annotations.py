@@ -177,7 +177,7 @@ def _resolve(annotation: Any, names: _Lenient, depth: int) -> Any:
     if isinstance(annotation, typing.ForwardRef):
         annotation = annotation.__forward_arg__
     if isinstance(annotation, str):
-        evaluated = eval(annotation, names._globalns, names)  # noqa: S307
+        evaluated = eval(annotation, names._globalns, names)
         undefined = isinstance(evaluated, typing.ForwardRef) and evaluated.__forward_arg__ == annotation
         return evaluated if undefined or depth == 0 else _resolve(evaluated, names, depth - 1)
     origin = typing.get_origin(annotation)

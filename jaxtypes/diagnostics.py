@@ -178,7 +178,8 @@ def _equal(a: Any, b: Any) -> bool:
 
 
 def _same_contents_hashed_by_identity(a: Any, b: Any) -> bool:
-    """Distinct instances of an identity-hashed class whose attributes are equal (seed 003)."""
+    """Distinct instances of an identity-hashed class whose attributes are equal (a plain
+    ``Vehicle(2)`` built again for each call)."""
     cls = type(b)
     if a is b or type(a) is not cls or not hasattr(b, "__dict__"):
         return False

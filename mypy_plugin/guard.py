@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import traceback
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from jaxtypes.internal_errors import INTERNAL_ERROR
 
@@ -24,7 +24,7 @@ def guarded(hook: Callable[[C], R], fallback: R | Callable[[C], R]) -> Callable[
     def run(ctx: C) -> R:
         try:
             return hook(ctx)
-        except Exception as error:  # noqa: BLE001 (an internal error must not stop mypy)
+        except Exception as error:  # an internal error must not stop mypy
             context = getattr(ctx, "context", None) or getattr(ctx, "cls", None)
             where = traceback.extract_tb(error.__traceback__)[-1]
             message = (

@@ -1,4 +1,4 @@
-"""Checks on plain ``jax.jit``: the seeds' bugs as written, without jaxtypes.
+"""Checks on plain ``jax.jit``, for code written without jaxtypes (``examples/seeds``):
 
 - ``@jax.jit`` on a method of a class that is neither a pytree nor has ``self`` static
   (``jit-method-self``), at the decorator;

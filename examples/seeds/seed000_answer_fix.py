@@ -1,4 +1,4 @@
-"""Seed 000, the answer's fix: value-based ``__hash__``/``__eq__`` make ``self`` a valid static argument."""
+"""Jit on a method of a plain class, the accepted answer's fix: value-based ``__hash__``/``__eq__`` make ``self`` a valid static argument."""
 
 from functools import partial
 

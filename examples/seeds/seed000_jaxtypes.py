@@ -1,4 +1,4 @@
-"""Seed 000 with jaxtypes: ``self`` is static (a static class) or a pytree (a pytree class)."""
+"""Jit on a method of a plain class, with jaxtypes: ``self`` is static (a static class) or a pytree (a pytree class)."""
 
 import dataclasses
 

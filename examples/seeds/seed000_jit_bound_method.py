@@ -1,4 +1,4 @@
-"""Seed 000, second example, as written: ``jit(c.calc)`` bakes ``c`` in; mutating it is ignored."""
+"""Jit on a method of a plain class, second example, as written: ``jit(c.calc)`` bakes ``c`` in; mutating it is ignored."""
 
 import jax.numpy as jnp
 from jax import jit

@@ -1,4 +1,4 @@
-"""Seed 000, first example, as written: ``@jit`` on a method of a plain class fails at run time."""
+"""Jit on a method of a plain class, first example, as written: ``@jit`` on a method of a plain class fails at run time."""
 
 import jax.numpy as jnp
 from jax import jit

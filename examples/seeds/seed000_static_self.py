@@ -1,4 +1,4 @@
-"""Seed 000, as described: ``static_argnums=0`` on a plain class hashes ``self`` by identity."""
+"""Jit on a method of a plain class, as described: ``static_argnums=0`` on a plain class hashes ``self`` by identity."""
 
 from functools import partial
 

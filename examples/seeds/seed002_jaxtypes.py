@@ -1,4 +1,4 @@
-"""Seed 002 with jaxtypes: ``a`` is ``Static``, ``x_array`` is traced; new arrays do not recompile."""
+"""A pytree with a static field, with jaxtypes: ``a`` is ``Static``, ``x_array`` is traced; new arrays do not recompile."""
 
 import jax
 import jax.numpy as jnp

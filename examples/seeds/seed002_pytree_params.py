@@ -1,4 +1,4 @@
-"""Seed 002, as written: a pytree registered by hand, ``a`` in the aux data. Correct: no finding."""
+"""A pytree with a static field, as written: a pytree registered by hand, ``a`` in the aux data. Correct: no finding."""
 
 import jax
 import jax.numpy as jnp

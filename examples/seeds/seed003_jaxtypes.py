@@ -1,4 +1,4 @@
-"""Seed 003 with jaxtypes: a static class cannot be mutated; ``replace`` gives the new result."""
+"""A plain class as a static argument (TORAX), with jaxtypes: a static class cannot be mutated; ``replace`` gives the new result."""
 
 import dataclasses
 

@@ -1,4 +1,4 @@
-"""Seed 003 (TORAX), as written: a plain class as a static argument prints 2 twice."""
+"""A plain class as a static argument (TORAX), as written: mutated between two calls, it prints 2 twice."""
 
 import functools
 

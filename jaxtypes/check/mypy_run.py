@@ -103,7 +103,7 @@ def run_mypy(job: MypyJob, on_file_done: Callable[[str], None]) -> MypyOutcome:
         stopped = findings
     except SystemExit:  # mypy's report of an internal error ends with it
         crash = captured.getvalue().strip()
-    except Exception:  # noqa: BLE001 (e.g. an -n worker died; it reported its file on stderr)
+    except Exception:  # e.g. an -n worker died; it reported its file on stderr
         crash = f"{captured.getvalue()}{traceback.format_exc()}".strip()
     return MypyOutcome(findings, len(job.sources), stopped, crash)
 

@@ -284,7 +284,7 @@ def units(draw: st.DrawFn, index: int) -> Unit:
     count = draw(st.integers(1, 2))
     names = [f"C{index}_{i}" for i in range(count)]
     elements: list[Element] = []
-    for i, name in enumerate(names):
+    for name in names:
         earlier = {c.name: c.kind for c in elements if isinstance(c, ClassSpec)}
         kind = draw(st.sampled_from(["static"] * 3 + ["pytree"] * 3 + ["unfrozen", "stdlib_frozen", "stdlib_mutable", "subclass"]))
         statics = [n for n, k in earlier.items() if k == "static"]

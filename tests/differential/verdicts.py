@@ -76,7 +76,7 @@ def runtime_verdict(path: Path, unit: Unit, lines: list[Lines]) -> RuntimeVerdic
     sys.path.insert(0, str(path.parent))
     try:
         import_path(path, name)
-    except Exception as raised:  # noqa: BLE001 (classified below; anything else fails the test)
+    except Exception as raised:  # classified below; anything else fails the test
         error = raised.__cause__ if isinstance(raised, RuntimeError) else raised
         if not isinstance(error, JaxtypesError):
             raise

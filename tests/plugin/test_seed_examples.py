@@ -1,11 +1,13 @@
-"""The seeds' code as written (plain ``jax.jit``) gets each bug reported at its line; the correct
-versions and the jaxtypes versions get none of the plugin's findings.
+"""The reported bugs of ``examples/seeds`` as written (plain ``jax.jit``: jit on a method of a plain
+class, ``static_argnums=0`` on its ``self``, ``jax.jit(obj.method)``, a plain ``Vehicle`` as a
+static argument) get each bug reported at its line; the correct versions and the jaxtypes
+versions get none of the plugin's findings.
 
-The answer's fix in seed 000 hashes ``self.x``, declared ``jnp.ndarray``: with an array there the
+The accepted answer's fix to the jit-on-a-method question hashes ``self.x``, declared ``jnp.ndarray``: with an array there the
 hash fails (the bug JAX users then reported, jax issue 39858), so it is reported too; the seed
 runs only because it passes an int where it declares an array.
 
-mypy's own errors in the seeds as written (``CustomClass(2, True)`` passing ints for an
+mypy's own errors in the examples as written (``CustomClass(2, True)`` passing ints for an
 ``jnp.ndarray``) are not the plugin's and are ignored.
 """
 
@@ -28,7 +30,7 @@ EXPECTED = [
 ]
 
 
-def test_seed_bugs_are_reported_and_nothing_else(tmp_path: Path) -> None:
+def test_reported_bugs_are_reported_and_nothing_else(tmp_path: Path) -> None:
     seeds = tmp_path / "seeds"
     seeds.mkdir()
     for seed in SEEDS.glob("*.py"):

@@ -1,4 +1,4 @@
-"""jaxtypes.jit: static arguments from annotations, checks at decoration, methods, seeds 000/002/003."""
+"""jaxtypes.jit: static arguments from annotations, checks at decoration, methods, and the reported bugs of ``examples/seeds``: jit on methods, a pytree with a static field, a plain class as a static argument."""
 
 from __future__ import annotations
 
@@ -198,7 +198,7 @@ def test_postponed_annotations_alias_and_forward_reference(tmp_path: Any) -> Non
 # --- refused at decoration ---------------------------------------------------------------------
 
 
-def test_seed003_identity_hashed_class_as_static_is_refused() -> None:
+def test_identity_hashed_class_as_static_is_refused() -> None:
     class Vehicle:
         def __init__(self, num_wheels: int) -> None:
             self.num_wheels = num_wheels
@@ -228,7 +228,7 @@ def test_static_types_jit_cannot_hash_are_refused(annotation: str, code: str) ->
     namespace = {"jax": jax, "Static": Static, "Points": Points, "jaxtypes": jaxtypes}
     source = f"@jaxtypes.jit\ndef f(x, s: {annotation}):\n    return x\n"
     with pytest.raises(StaticClassError) as excinfo:
-        exec(source, namespace)  # noqa: S102
+        exec(source, namespace)
     assert excinfo.value.code == code
     assert "parameter 's' of f" in str(excinfo.value)
 
@@ -291,10 +291,10 @@ def test_a_nested_marker_on_a_parameter_says_where_the_function_is() -> None:
     assert f"(defined at {__file__}:" in str(excinfo.value)
 
 
-# --- seed 000: methods and bound methods -------------------------------------------------------
+# --- methods and bound methods (jit on a method of a plain class, and of a bound method) ------
 
 
-def test_seed000_jit_on_method_of_plain_class_fails_at_class_creation() -> None:
+def test_jit_on_method_of_plain_class_fails_at_class_creation() -> None:
     with pytest.raises((JitDefinitionError, RuntimeError)) as excinfo:
 
         class CustomClass:
@@ -312,7 +312,7 @@ def test_seed000_jit_on_method_of_plain_class_fails_at_class_creation() -> None:
     assert "static_dataclass" in str(error) and "pytree_dataclass" in str(error)
 
 
-def test_seed000_method_of_undecorated_class_with_fields_fails_at_first_use() -> None:
+def test_method_of_undecorated_class_with_fields_fails_at_first_use() -> None:
     class Undecided:
         mul: bool
 
@@ -325,7 +325,7 @@ def test_seed000_method_of_undecorated_class_with_fields_fails_at_first_use() ->
 
 
 class Calculator:
-    """Seed 000's CustomClass without jit: the subject of the bound-method and Static tests."""
+    """The CustomClass of the jit-on-a-method question, without jit: the subject of the bound-method and Static tests."""
 
     def __init__(self, x: int, mul: bool) -> None:
         self.x = x
@@ -335,7 +335,7 @@ class Calculator:
         return self.x * y if self.mul else y
 
 
-def test_seed000_jit_of_bound_method_of_mutable_object_is_refused() -> None:
+def test_jit_of_bound_method_of_mutable_object_is_refused() -> None:
     c = Calculator(2, True)
     with pytest.raises(JitDefinitionError, match="stale results") as excinfo:
         jaxtypes.jit(c.calc)
@@ -343,7 +343,7 @@ def test_seed000_jit_of_bound_method_of_mutable_object_is_refused() -> None:
     assert "Calculator.calc" in str(excinfo.value)
 
 
-def test_seed000_static_self_of_plain_class_is_refused() -> None:
+def test_static_self_of_plain_class_is_refused() -> None:
     with pytest.raises(StaticClassError) as excinfo:
 
         @jaxtypes.jit
@@ -353,7 +353,7 @@ def test_seed000_static_self_of_plain_class_is_refused() -> None:
     assert excinfo.value.code == "static-identity-hash"
 
 
-def test_seed000_static_dataclass_method_sees_replaced_values() -> None:
+def test_static_dataclass_method_sees_replaced_values() -> None:
     @static_dataclass
     class Custom:
         x: int
@@ -373,7 +373,7 @@ def test_seed000_static_dataclass_method_sees_replaced_values() -> None:
     assert jaxtypes.jit(Custom(5, True).calc)(jnp.array(2)).item() == 10
 
 
-def test_seed000_pytree_dataclass_method_sees_replaced_values() -> None:
+def test_pytree_dataclass_method_sees_replaced_values() -> None:
     @pytree_dataclass
     class Custom:
         x: jax.Array
@@ -406,7 +406,7 @@ def test_method_descriptor_is_replaced_by_jax_function_after_first_access() -> N
     assert type(Model.__dict__["apply"]) is type(jax.jit(lambda x: x))
 
 
-# --- seed 002: pytree with a static field ------------------------------------------------------
+# --- a pytree with a static field (new arrays reuse the code, a new static value recompiles) ---
 
 
 @pytree_dataclass
@@ -424,7 +424,7 @@ def scan_example(params: Params) -> tuple[jax.Array, jax.Array]:
     return jax.lax.scan(params.one_step, jnp.array([0.0, 1.0]), jnp.array([1.0, 2.0, 3.0]))
 
 
-def test_seed002_new_array_values_reuse_code_new_static_field_recompiles() -> None:
+def test_new_array_values_reuse_code_new_static_field_recompiles() -> None:
     scan_example.clear_cache()
     before = len(scan_example.compiles)
     last, _ = scan_example(Params(jnp.array([1.0, 2.0]), 2))

@@ -14,7 +14,7 @@ from jaxtypes.diagnostics import RecompileWarning
 
 
 class Vehicle:
-    """Seed 003's class: compares and hashes by identity, so equal copies miss jit's cache."""
+    """A plain class (TORAX's example): compares and hashes by identity, so equal copies miss jit's cache."""
 
     def __init__(self, num_wheels: int) -> None:
         self.num_wheels = num_wheels

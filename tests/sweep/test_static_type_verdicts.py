@@ -11,7 +11,6 @@ verdicts must be what this test measures.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from types import ModuleType
 from typing import NamedTuple
 
