@@ -183,7 +183,7 @@ class _PendingJit(Generic[P, R]):
                 spec = spec._replace(localns={**spec.localns, owner.__name__: owner})
             plan = _plan(spec, skip_self=owner is not None, final=True)
             assert plan is not None
-            if owner is not None and _self_kind(owner, self._spec.fn) == "static":
+            if owner is not None and _self_is_static(owner, self._spec.fn):
                 plan = _Plan((next(iter(inspect.signature(self._spec.fn).parameters)), *plan.static))
             self._jitted = _build(self._spec, plan)
             if owner is not None:
@@ -279,12 +279,12 @@ def _is_static_parameter(param: inspect.Parameter, hint: Any, where: str, fn: ob
     return static
 
 
-def _self_kind(owner: type, fn: object) -> str:
-    if is_static_class(owner):
-        return "static"
-    if is_pytree_class(owner):
-        return "pytree"
-    raise _method_self_error(owner, fn)
+def _self_is_static(owner: type, fn: object) -> bool:
+    """``self`` is an unmarked parameter typed as its class: static for a static class, traced for
+    a pytree class (``is_static``); any other class is refused."""
+    if not (is_static_class(owner) or is_pytree_class(owner)):
+        raise _method_self_error(owner, fn)
+    return is_static(None, static_class_type=is_static_class(owner))
 
 
 def _method_self_error(owner: type, fn: object) -> JitDefinitionError:

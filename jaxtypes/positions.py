@@ -2,10 +2,10 @@
 
 A position is static (hashed into jit's cache key, validated by the static rules) when it is a
 field of a static dataclass, is declared ``field(hash_by_id=True)``, is annotated ``Static[...]``,
-or is typed, with no marker, as a static dataclass. Everything else is traced (a pytree's data
-field, an ordinary jitted parameter). The runtime (``pytree``, ``static``, ``jitted``) and the
-mypy plugin (``classes``, ``jaxtypes_jit``) each find those facts in their own material and ask
-``is_static``. Imports neither jax nor mypy.
+or is typed, with no marker, as a static dataclass (so is a method's ``self``, typed as its
+class). Everything else is traced (a pytree's data field, an ordinary jitted parameter). The
+runtime (``pytree``, ``static``, ``jitted``) and the mypy plugin (``classes``, ``jaxtypes_jit``)
+each find those facts in their own material and ask ``is_static``. Imports neither jax nor mypy.
 """
 
 from __future__ import annotations

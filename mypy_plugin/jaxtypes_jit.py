@@ -130,13 +130,13 @@ def _method_def(ctx: FunctionContext, fun: MemberExpr) -> FuncDef | None:
 def _check_self(
     ctx: FunctionContext, owner: TypeInfo, signature: CallableType, qualname: str, fun: Expression
 ) -> list[str]:
-    """``self`` is static for a static class, traced for a pytree class, refused for any other."""
-    if is_static_class(owner):
-        return [name for name in signature.arg_names[:1] if name is not None]
+    """``self``, an unmarked parameter typed as its class, is static for a static class and traced
+    for a pytree class (``is_static``); any other class is refused."""
     if jaxtypes_kind(owner) is None:
         problem = phrases.plain_class_self(class_name(owner))
         ctx.api.fail(problem.message(qualname), fun, code=error_code(problem.rule))
-    return []
+    static = is_static(None, static_class_type=is_static_class(owner))
+    return [name for name in signature.arg_names[:1] if name is not None and static]
 
 
 def _check_parameters(
