@@ -4,8 +4,8 @@ mypy keeps ``info.metadata`` in its cache as JSON, so a fact recorded while one 
 analysed reaches other modules, later runs, parallel workers and the daemon. Each record below
 owns its key and its JSON shape (``serialize``/``deserialize``, as mypy's ``DataclassAttribute``
 does); the rest of the plugin reads and writes records, never raw dicts (mypy's own dataclass
-facts are read through ``mypy_internals.MypyDataclass``). A record in another
-shape (an older plugin's, or a damaged cache) reads as absent, so its facts are derived again.
+facts are read through ``mypy_internals.MypyDataclass``). A record in another shape (an older
+plugin's, or a damaged cache) reads as absent, so its facts are derived again.
 """
 
 from __future__ import annotations
