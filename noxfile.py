@@ -74,7 +74,11 @@ def oldest_allowed(name: str) -> str:
 
 def run_focused(session: nox.Session, *pins: str) -> None:
     session.install("-e", ".[test]", *pins)
-    session.run("python", "-c", "import sys, jax, mypy.version; print(sys.version, 'jax', jax.__version__, 'mypy', mypy.version.__version__)")
+    session.run(
+        "python",
+        "-c",
+        "import sys, jax, mypy.version; print(sys.version, 'jax', jax.__version__, 'mypy', mypy.version.__version__)",
+    )
     session.run("python", "-m", "pytest", "-q", *(session.posargs or FOCUSED))
 
 

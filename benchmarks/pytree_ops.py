@@ -56,7 +56,9 @@ def variants() -> dict[str, type]:
     found = {
         BASELINE: define("Plain", register_dataclass),
         "jaxtypes pytree_dataclass": define(
-            "Typed", pytree_dataclass, static=lambda t: Static[t]  # type: ignore[misc, valid-type]
+            "Typed",
+            pytree_dataclass,
+            static=lambda t: Static[t],  # type: ignore[misc, valid-type]
         ),
     }
     try:
@@ -124,9 +126,7 @@ def main() -> None:
     )
     print(f"{'':<28}" + "".join(f"{column:>22}" for column in columns))
     for name in cases:
-        cells = [
-            f"{best[name, c] * 1e6:.2f} us {best[name, c] / best[BASELINE, c]:.2f}x" for c in columns
-        ]
+        cells = [f"{best[name, c] * 1e6:.2f} us {best[name, c] / best[BASELINE, c]:.2f}x" for c in columns]
         print(f"{name:<28}" + "".join(f"{cell:>22}" for cell in cells))
 
 

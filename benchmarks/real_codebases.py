@@ -132,18 +132,25 @@ def main() -> None:
         seconds, _, output = run_mypy(options.packages, True, workdir)
         print(f"checked {', '.join(options.packages)} with the plugin in {seconds:.1f} s")
         report_findings(output)
-        times: dict[tuple[str, bool], list[float]] = {(kind, plugin): [] for kind in ("wall", "cpu") for plugin in (False, True)}
+        times: dict[tuple[str, bool], list[float]] = {
+            (kind, plugin): [] for kind in ("wall", "cpu") for plugin in (False, True)
+        }
         for run in range(options.runs):
             for plugin in (False, True):
                 wall, cpu, _ = run_mypy(options.packages, plugin, workdir)
                 times["wall", plugin].append(wall)
                 times["cpu", plugin].append(cpu)
-                print(f"run {run + 1} {'with' if plugin else 'without'} plugin: {wall:.1f} s wall, {cpu:.1f} s CPU", flush=True)
+                print(
+                    f"run {run + 1} {'with' if plugin else 'without'} plugin: {wall:.1f} s wall, {cpu:.1f} s CPU",
+                    flush=True,
+                )
         for kind in ("wall", "cpu") if options.runs else ():
             without, with_plugin = statistics.median(times[kind, False]), statistics.median(times[kind, True])
-            print(f"{kind}: median without plugin {without:.1f} s, with {with_plugin:.1f} s, ratio of medians "
-                  f"{with_plugin / without:.3f}x, of best runs {min(times[kind, True]) / min(times[kind, False]):.3f}x "
-                  "(goal <= 1.05x)")
+            print(
+                f"{kind}: median without plugin {without:.1f} s, with {with_plugin:.1f} s, ratio of medians "
+                f"{with_plugin / without:.3f}x, of best runs {min(times[kind, True]) / min(times[kind, False]):.3f}x "
+                "(goal <= 1.05x)"
+            )
         if options.profile:
             profile_share(options.packages, workdir)
 

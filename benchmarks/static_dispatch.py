@@ -125,7 +125,9 @@ def construction_rounds(
         for variant in (STDLIB, JAXTYPES):
             cls = flat_class(VARIANTS[variant], fields)
             alive.append(cls(*equal[0]))
-            rounds[f"{fields} fields, an equal value built again", variant] = construction_round(cls, equal, calls, clock)
+            rounds[f"{fields} fields, an equal value built again", variant] = construction_round(
+                cls, equal, calls, clock
+            )
             rounds[f"{fields} fields, a new value", variant] = construction_round(cls, new, calls, clock)
     for variant, decorate in VARIANTS.items():
         build = config_classes(decorate)

@@ -132,7 +132,9 @@ def _arrays_in(metadata: Any, path: str, cls: type) -> Iterator[StaticValueError
         if is_array(leaf):
             problem = phrases.array_value(type(leaf).__name__, at=jax.tree_util.keystr(keys) if keys else "")
             violation = Violation(problem._replace(fix=PYTREE_METADATA.make_dynamic))
-            yield violation.as_error(StaticValueError, phrases.library_field(path, PYTREE_METADATA.marker), defined_at=cls)
+            yield violation.as_error(
+                StaticValueError, phrases.library_field(path, PYTREE_METADATA.marker), defined_at=cls
+            )
 
 
 def _is_nnx(node: Any) -> bool:

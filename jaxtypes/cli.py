@@ -144,6 +144,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("-q", "--quiet", action="store_true", help="show no progress on a terminal")
     check.add_argument("--explain", metavar="CODE", help="print the reference entry of CODE and exit")
     check.add_argument("--config-file", metavar="FILE", help="mypy configuration file (default: found as mypy does)")
-    check.add_argument("--cache-dir", metavar="DIR", help="mypy cache directory (default: the config's, or .mypy_cache)")
+    check.add_argument(
+        "--cache-dir", metavar="DIR", help="mypy cache directory (default: the config's, or .mypy_cache)"
+    )
     check.add_argument("-n", "--num-workers", dest="workers", metavar="N", help="parallel mypy workers, or 'auto'")
     return parser

@@ -24,7 +24,6 @@ from jaxtypes.values import PLAIN_SCALARS, STATIC_CLASS_FLAG, Identity, Violatio
 ALWAYS_STATIC = PLAIN_SCALARS | {float, complex}
 
 
-
 class _Factory:
     """The default of a parameter whose field has a default factory: "call the factory"."""
 

@@ -70,9 +70,7 @@ class CompileLog:
         """Note one trace, called by the traced wrapper with the arguments jax traces with."""
         bound = self._signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        arguments = {
-            name: value if name in self._static else _traced(value) for name, value in bound.arguments.items()
-        }
+        arguments = {name: value if name in self._static else _traced(value) for name, value in bound.arguments.items()}
         index = len(self._compiles) + 1
         by_keyword = frozenset(kwargs)
         reasons, rehashed = self._reasons(arguments, by_keyword)

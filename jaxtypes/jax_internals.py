@@ -34,7 +34,12 @@ TREE_STATIC = "jax._src.tree.static"
 
 PYTREE_CLASS_DECORATORS = frozenset(
     f"{_TREE_UTIL}.{name}"
-    for name in ("register_pytree_node_class", "register_pytree_with_keys_class", "register_dataclass", "register_static")
+    for name in (
+        "register_pytree_node_class",
+        "register_pytree_with_keys_class",
+        "register_dataclass",
+        "register_static",
+    )
 )
 """``jax.tree_util``'s functions that register a class as a pytree, used as decorators."""
 

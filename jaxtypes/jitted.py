@@ -217,7 +217,7 @@ def _plan(spec: _Spec, skip_self: bool, final: bool) -> _Plan | None:
     an undefined name is an error instead.
     """
     fn = spec.fn
-    parameters = list(inspect.signature(fn).parameters.values())[int(skip_self):]
+    parameters = list(inspect.signature(fn).parameters.values())[int(skip_self) :]
     static: list[str] = []
     globalns = getattr(inspect.unwrap(fn), "__globals__", {})
     qualname = getattr(fn, "__qualname__", repr(fn))

@@ -44,6 +44,7 @@ Static: TypeAlias = Annotated[T, STATIC_MARKER]
 Dynamic: TypeAlias = Annotated[T, DYNAMIC_MARKER]
 """Data traced by jit (arrays, pytrees): new values reuse the compiled code."""
 
+
 def read_marker(hint: Any, where: str, defined_at: object = None) -> tuple[MarkerKind | None, Any]:
     """Split a resolved annotation into its marker (if any) and the type it wraps.
 

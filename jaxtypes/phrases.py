@@ -142,7 +142,9 @@ def hashes_by_identity(subject: str, fix: str | None = None) -> Problem:
 
 def compares_by_identity(subject: str, fix: str | None = None) -> Problem:
     """A class whose ``__hash__`` comes without any ``__eq__``: equal copies are still unequal."""
-    return Problem(STATIC_IDENTITY_HASH, f"{subject}, which compares by identity (it defines __hash__ but not __eq__)", fix)
+    return Problem(
+        STATIC_IDENTITY_HASH, f"{subject}, which compares by identity (it defines __hash__ but not __eq__)", fix
+    )
 
 
 def eq_false_dataclass(subject: str) -> Problem:

@@ -79,4 +79,3 @@ def _make_pytree(cls: type[T], *, repr: bool, kw_only: bool) -> type[T]:
     cls.__reduce__ = reduce_through_constructor  # type: ignore[method-assign]
     jax.tree_util.register_dataclass(cls, data_fields=list(data), meta_fields=[name for name, _ in meta])
     return cls
-

@@ -29,6 +29,7 @@ PYTREE_CLASS_FLAG = "__jaxtypes_pytree__"
 
 PLAIN_SCALARS = frozenset({int, bool, str, bytes, type(None)})
 
+
 class Violation(Exception):
     """A value breaks a rule (``problem``); ``path`` holds the steps from the field down to it."""
 
@@ -168,9 +169,7 @@ def _callable_key(value: Any) -> Hashable:
     safe as the instance it is bound to."""
     owner = getattr(value, "__self__", None)
     if isinstance(value, types.MethodType) or (
-        isinstance(value, types.BuiltinMethodType)
-        and owner is not None
-        and not isinstance(owner, types.ModuleType)
+        isinstance(value, types.BuiltinMethodType) and owner is not None and not isinstance(owner, types.ModuleType)
     ):
         if isinstance(owner, type):
             return value
@@ -216,7 +215,9 @@ def _unhashable(value: Any) -> Hashable:
 def unhashable(cls: type, subject: str) -> Problem:
     """Why instances of ``cls`` (whose ``__hash__`` is None) are unhashable, with the fix: a
     builtin's own (a tuple for a list), or a class's that defines ``__eq__`` without ``__hash__``."""
-    builtin = next((base for base in cls.__mro__ if base.__module__ == "builtins" and base.__name__ in UNHASHABLE_FIXES), None)
+    builtin = next(
+        (base for base in cls.__mro__ if base.__module__ == "builtins" and base.__name__ in UNHASHABLE_FIXES), None
+    )
     if builtin is not None:
         return phrases.unhashable(subject, builtin.__name__)
     owner = next((base for base in cls.__mro__ if "__hash__" in base.__dict__), cls)

@@ -138,7 +138,9 @@ class ClassRules:
                 continue
             in_static_class = self.kind == "static"
             static_class_type = is_static_class_type(inner)
-            if not is_static(kind, static_class_type=static_class_type, hash_by_id=field.hash_by_id, in_static_class=in_static_class):
+            if not is_static(
+                kind, static_class_type=static_class_type, hash_by_id=field.hash_by_id, in_static_class=in_static_class
+            ):
                 continue  # a pytree's data field
             meta.append(field.name)
             if not field.hash_by_id:
@@ -148,7 +150,6 @@ class ClassRules:
                 if finding is not None:
                     self.findings.append((field.context, where, finding))
         return meta
-
 
     def own_fields(self) -> list[Field]:
         """The dataclass fields declared in this class's body, in order."""
@@ -170,8 +171,11 @@ class ClassRules:
     def inherited_fields(self) -> list[Field]:
         """Fields inherited from stdlib dataclass bases, reported at the class: the runtime
         checks every dataclass field, and a jaxtypes base has checked its own already."""
-        own = {stmt.lvalues[0].name for stmt in self.ctx.cls.defs.body
-               if isinstance(stmt, AssignmentStmt) and isinstance(stmt.lvalues[0], NameExpr)}
+        own = {
+            stmt.lvalues[0].name
+            for stmt in self.ctx.cls.defs.body
+            if isinstance(stmt, AssignmentStmt) and isinstance(stmt.lvalues[0], NameExpr)
+        }
         fields: dict[str, Field] = {}
         for base in reversed(self.info.mro[1:-1]):
             dataclass = MypyDataclass.read(base)
@@ -201,6 +205,7 @@ class ClassRules:
         if isinstance(rvalue, NameExpr) and rvalue.fullname == "builtins.None":
             return False, None
         return False, rvalue if stmt.type is not None else None
+
 
 def static_class_hook(ctx: ClassDefContext) -> bool:
     """``@static_dataclass``: every field must be static-safe and the class frozen."""

@@ -13,9 +13,7 @@ from jaxtypes.rules import ALL_RULES, Rule
 
 CATEGORY = "jaxtypes"
 
-ERROR_CODES: dict[str, ErrorCode] = {
-    rule.code: ErrorCode(rule.code, rule.title, CATEGORY) for rule in ALL_RULES
-}
+ERROR_CODES: dict[str, ErrorCode] = {rule.code: ErrorCode(rule.code, rule.title, CATEGORY) for rule in ALL_RULES}
 
 
 def error_code(rule: Rule) -> ErrorCode:

@@ -28,8 +28,7 @@ def guarded(hook: Callable[[C], R], fallback: R | Callable[[C], R]) -> Callable[
             context = getattr(ctx, "context", None) or getattr(ctx, "cls", None)
             where = traceback.extract_tb(error.__traceback__)[-1]
             message = (
-                f"{INTERNAL_ERROR} {type(error).__name__}: {error} "
-                f"({where.filename}:{where.lineno}); please report it"
+                f"{INTERNAL_ERROR} {type(error).__name__}: {error} ({where.filename}:{where.lineno}); please report it"
             )
             ctx.api.fail(message, context)  # type: ignore[attr-defined]
             return fallback(ctx) if callable(fallback) else fallback

@@ -145,7 +145,7 @@ def _check_parameters(
     """Report each parameter jit would refuse (``self`` aside); return the names of the static ones."""
     static_names = []
     parameters = zip(signature.arg_names, signature.arg_kinds, signature.arg_types, contexts)
-    for name, kind, typ, context in list(parameters)[int(skip_self):]:
+    for name, kind, typ, context in list(parameters)[int(skip_self) :]:
         marker, inner, finding = read_marker(typ)
         static = is_static(marker, static_class_type=is_static_class_type(inner))
         if finding is None and static and kind.is_star():

@@ -110,7 +110,9 @@ def _is_name(expr: Expression, name: str) -> bool:
     return isinstance(expr, NameExpr) and expr.name == name
 
 
-def bound_method_evidence(api: CheckerPluginInterface, obj: Expression, info: TypeInfo, call: Context) -> Problem | None:
+def bound_method_evidence(
+    api: CheckerPluginInterface, obj: Expression, info: TypeInfo, call: Context
+) -> Problem | None:
     """``jit-bound-method`` for ``jax.jit(obj.method)`` (``call``), with ``obj`` an instance of
     ``info``, saying why it goes wrong; None without evidence that it does."""
     change = changes_after_construction(api, obj, info)

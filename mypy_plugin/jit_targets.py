@@ -23,6 +23,7 @@ from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
 from mypy_plugin.type_rules import class_name, is_array_class, jaxtypes_kind
 
+
 def function_of(context: object, fun: Expression) -> FuncDef | None:
     """The ``def`` being jitted: the decorated one, or the one ``jit(name)`` names."""
     if isinstance(context, Decorator):

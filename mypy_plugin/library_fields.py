@@ -75,6 +75,7 @@ JDC_STATIC = "jax_dataclasses._dataclasses.Static"
 
 LIBRARY_BASES = {FLAX_BASE: FLAX_STRUCT, EQUINOX_BASE: EQUINOX}
 
+
 class StaticField(NamedTuple):
     """A field declared static in a class body: where it is, its declared type, its default."""
 
@@ -182,7 +183,9 @@ def _static_field(lvalue: NameExpr, typ: Type, rvalue: Expression, marker: Stati
     elif marker is FLAX_STRUCT:
         static = callee == FLAX_FIELD and _is_literal(options.get("pytree_node"), False)
     elif marker is EQUINOX:
-        static = callee == EQUINOX_STATIC_FIELD or (callee == EQUINOX_FIELD and _is_literal(options.get("static"), True))
+        static = callee == EQUINOX_STATIC_FIELD or (
+            callee == EQUINOX_FIELD and _is_literal(options.get("static"), True)
+        )
     elif marker is JAX_DATACLASS:
         static = callee == TREE_STATIC or (callee == DATACLASS_FIELD and _static_metadata(options.get("metadata")))
     else:  # register_static: every field
@@ -205,7 +208,9 @@ def _static_metadata(expr: Expression | None) -> bool:
     """``{"static": True, ...}`` written as a dict literal."""
     if not isinstance(expr, DictExpr):
         return False
-    return any(isinstance(key, StrExpr) and key.value == "static" and _is_literal(value, True) for key, value in expr.items)
+    return any(
+        isinstance(key, StrExpr) and key.value == "static" and _is_literal(value, True) for key, value in expr.items
+    )
 
 
 def _named_fields(info: TypeInfo, names: list[str] | None, fallback: Context) -> list[StaticField]:
@@ -248,7 +253,13 @@ def _report_fields(
         if arrays_only and finding is not None and finding.rule is not STATIC_DYNAMIC_CHILD:
             continue
         if finding is not None and applies(finding.rule, marker):
-            _report(api, phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker), finding, marker, field.context)
+            _report(
+                api,
+                phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker),
+                finding,
+                marker,
+                field.context,
+            )
 
 
 def _check_static_class(
@@ -258,7 +269,9 @@ def _check_static_class(
     instance = Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
     finding = class_violation(instance, _judge(api))  # its fields are checked one by one
     if finding is not None:
-        _report(api, phrases.library_field(class_name(info), JAX_STATIC_CLASS.marker), finding, JAX_STATIC_CLASS, context)
+        _report(
+            api, phrases.library_field(class_name(info), JAX_STATIC_CLASS.marker), finding, JAX_STATIC_CLASS, context
+        )
 
 
 def _report(

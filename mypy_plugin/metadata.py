@@ -136,7 +136,9 @@ class ClassFacts(Record):
         if kind not in ("static", "pytree"):
             raise ValueError(f"no class kind {kind!r}")
         violation = data["violation"]
-        return cls(kind, _strings(data["meta_fields"]), None if violation is None else ViolationRecord.deserialize(violation))
+        return cls(
+            kind, _strings(data["meta_fields"]), None if violation is None else ViolationRecord.deserialize(violation)
+        )
 
 
 @dataclasses.dataclass(frozen=True)

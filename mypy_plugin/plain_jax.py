@@ -93,8 +93,10 @@ def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Insta
     ``jax.jit(obj.method)`` does)."""
     info = instance.type
     finding = static_finding(ctx.api, instance, lenient=True)
-    unhashable_dataclass = finding is not None and finding.rule is STATIC_NOT_FROZEN and not (
-        compares_by_identity(info) or hashes_its_fields(info)
+    unhashable_dataclass = (
+        finding is not None
+        and finding.rule is STATIC_NOT_FROZEN
+        and not (compares_by_identity(info) or hashes_its_fields(info))
     )
     if finding is not None and (finding.rule is STATIC_UNHASHABLE or unhashable_dataclass):
         ctx.api.fail(finding.message(phrases.callable_object(class_name(info))), fun, code=error_code(finding.rule))

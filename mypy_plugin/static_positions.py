@@ -43,7 +43,6 @@ _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
 
 
-
 class Statics:
     """The static positions of a jitted function: indices and names (either may be unknown)."""
 

@@ -20,14 +20,17 @@ from mypy_plugin.metadata import DataclassOptions
 from mypy_plugin.mypy_internals import MypyDataclass, dataclass_tag_callback
 
 
-
 def tag_hook(ctx: ClassDefContext) -> None:
     """Tag the class as mypy does, then record the decorator's literal ``eq`` and ``frozen``."""
     dataclass_tag_callback(ctx)
     options = {"eq": True, "frozen": False, "unsafe_hash": False}
     if isinstance(ctx.reason, CallExpr):
         for name, value in zip(ctx.reason.arg_names, ctx.reason.args):
-            if name in options and isinstance(value, NameExpr) and value.fullname in ("builtins.True", "builtins.False"):
+            if (
+                name in options
+                and isinstance(value, NameExpr)
+                and value.fullname in ("builtins.True", "builtins.False")
+            ):
                 options[name] = value.fullname == "builtins.True"
     DataclassOptions(**options).write(ctx.cls.info)
 

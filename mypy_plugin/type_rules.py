@@ -189,7 +189,9 @@ def _violation(typ: Type, judge: Judge, seen: frozenset[str]) -> Problem | None:
     _, inner, _ = read_marker(typ)
     proper = get_proper_type(inner)
     if isinstance(proper, UnionType) and judge.lenient:
-        found = [_violation(item, judge, seen) for item in proper.items if not isinstance(get_proper_type(item), NoneType)]
+        found = [
+            _violation(item, judge, seen) for item in proper.items if not isinstance(get_proper_type(item), NoneType)
+        ]
         return found[0] if found and all(found) else None
     if isinstance(proper, (UnionType, TupleType)):
         return _first_violation(proper.items, judge, seen)

@@ -49,6 +49,7 @@ CAUGHT_TODAY = (
 )
 """Bug cases whose every mark the plugin reports today: a regression fails here."""
 
+
 @pytest.fixture(scope="module")
 def scores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     findings = jit_bugs.check(cache_dir=tmp_path_factory.mktemp("jit_bugs_cache"))
@@ -87,7 +88,9 @@ def test_bug_cases_have_no_finding_off_their_marks(case: Any, scores: dict[str, 
 
 
 def test_marks_match_findings_by_file_line_and_code(tmp_path: Path) -> None:
-    (tmp_path / "one.py").write_text('"""Source: https://example.org/1"""\nx = [1]  # expect: static-unhashable\ny = 2  # expect: static-unhashable, jit-device\n')
+    (tmp_path / "one.py").write_text(
+        '"""Source: https://example.org/1"""\nx = [1]  # expect: static-unhashable\ny = 2  # expect: static-unhashable, jit-device\n'
+    )
     case = jit_bugs.load_cases(tmp_path)[0]
     assert case.marks == ((2, "static-unhashable"), (3, "static-unhashable"), (3, "jit-device"))
     findings = [

@@ -35,5 +35,7 @@ def test_pytree_static_field_new_arrays_do_not_recompile_a_new_static_value_does
 
 
 def test_plain_vehicle_rewritten_prints_the_new_number_of_wheels() -> None:
-    done = subprocess.run([sys.executable, str(SEEDS / "seed003_jaxtypes.py")], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, str(SEEDS / "seed003_jaxtypes.py")], capture_output=True, text=True, check=True
+    )
     assert done.stdout.split() == ["2", "4"]

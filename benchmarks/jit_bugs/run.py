@@ -124,7 +124,9 @@ def problems(case: Case) -> list[str]:
         found.append(f"Library: {case.library!r} is not one of {', '.join(LIBRARIES)}")
     if ("Reported" in case.header) == case.silent:
         found.append("needs exactly one of Reported: (a bug) and Correct: (must stay silent)")
-    found += [f"line {mark.line}: unknown rule code {mark.code!r}" for mark in case.marks if mark.code not in RULES_BY_CODE]
+    found += [
+        f"line {mark.line}: unknown rule code {mark.code!r}" for mark in case.marks if mark.code not in RULES_BY_CODE
+    ]
     if case.silent and case.marks:
         found.append("a silent case has # expect: marks")
     if not case.silent and not case.marks:
@@ -171,7 +173,12 @@ def run_case(case: Case, timeout: float = RUN_TIMEOUT_S) -> str:
     env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0"}
     try:
         done = subprocess.run(
-            [sys.executable, case.path.name], cwd=case.path.parent, env=env, capture_output=True, text=True, timeout=timeout
+            [sys.executable, case.path.name],
+            cwd=case.path.parent,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
         )
     except subprocess.TimeoutExpired:
         return "timeout"
@@ -185,7 +192,16 @@ def run_case(case: Case, timeout: float = RUN_TIMEOUT_S) -> str:
 
 def summary_table(scores: Sequence[Score], outcomes: dict[str, str] | None = None) -> str:
     """The Markdown table of recall and false positives per library and overall."""
-    columns = ["library", "bug cases", "cases caught", "marks", "marks caught", "recall", "silent cases", "false positives"]
+    columns = [
+        "library",
+        "bug cases",
+        "cases caught",
+        "marks",
+        "marks caught",
+        "recall",
+        "silent cases",
+        "false positives",
+    ]
     if outcomes is not None:
         columns.append("bug cases failing when run")
     rows = [_row(library, [s for s in scores if s.case.library == library], outcomes) for library in LIBRARIES]
@@ -210,7 +226,9 @@ def misses_and_false_positives(scores: Sequence[Score]) -> str:
     lines = ["Missed:"]
     for s in scores:
         hard = s.case.header.get("Hard")
-        lines += [f"- `cases/{s.case.name}:{mark.line}` {mark.code}" + (f": {hard}" if hard else "") for mark in s.missed]
+        lines += [
+            f"- `cases/{s.case.name}:{mark.line}` {mark.code}" + (f": {hard}" if hard else "") for mark in s.missed
+        ]
     lines += ["", "False positives:"]
     lines += [f"- `cases/{f.name}:{f.line}` {f.code}" for s in scores for f in s.false_positives]
     return "\n".join(lines)
@@ -223,7 +241,9 @@ def cases_table(cases: Sequence[Case], outcomes: dict[str, str] | None = None) -
     for case in cases:
         codes = ", ".join(sorted({mark.code for mark in case.marks})) or "silent"
         source = case.header.get("Source", "").partition(" ")[0]
-        rows.append([f"`{case.name}`", case.library, source, codes] + ([outcomes[case.name]] if outcomes is not None else []))
+        rows.append(
+            [f"`{case.name}`", case.library, source, codes] + ([outcomes[case.name]] if outcomes is not None else [])
+        )
     return _markdown(columns, rows)
 
 

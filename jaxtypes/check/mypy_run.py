@@ -58,9 +58,7 @@ class MypyOutcome(NamedTuple):
     crash: str | None
 
 
-def prepare_mypy(
-    paths: list[str], *, config_file: str | None, cache_dir: str | None, workers: str | None
-) -> MypyJob:
+def prepare_mypy(paths: list[str], *, config_file: str | None, cache_dir: str | None, workers: str | None) -> MypyJob:
     """The job that checks ``paths`` (or the configuration's ``files`` when empty) with the plugin."""
     for path in paths:
         if not os.path.exists(path):
@@ -145,4 +143,3 @@ def _prepare(options: Options) -> None:
         # As `mypy -n` requires; partial-type inference does not change the plugin's findings.
         options.native_parser = True
         options.local_partial_types = True
-

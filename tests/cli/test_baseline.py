@@ -50,7 +50,9 @@ def test_the_baseline_round_trip(check: Check, project: Path) -> None:
     assert edited.returncode == 1, edited.stderr
     assert [line for line in edited.stdout.splitlines() if line.startswith("adopted.py:")] == [
         "adopted.py:19:5: static-unhashable "
-        + STATIC_UNHASHABLE.message("Later.tags", "is typed set[str], which is unhashable", "use a frozenset instead of a set")
+        + STATIC_UNHASHABLE.message(
+            "Later.tags", "is typed set[str], which is unhashable", "use a frozenset instead of a set"
+        )
     ]
     assert summary(edited.stdout) == (
         "Found 1 new finding in 1 file (1 source file checked): static-unhashable 1; 2 baselined findings remain"

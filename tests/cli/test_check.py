@@ -59,7 +59,10 @@ def test_examples_report_exactly_the_known_bugs_and_nothing_in_the_fixed_version
         "examples/config_bugs.py:50:47: static-bound-method",
         "examples/config_bugs.py:54:28: static-identity-hash",
     ]
-    assert "examples/config_bugs.py:40:5: static-identity-hash State.vehicle is typed Vehicle, which hashes by identity: " in result.stdout
+    assert (
+        "examples/config_bugs.py:40:5: static-identity-hash State.vehicle is typed Vehicle, which hashes by identity: "
+        in result.stdout
+    )
     assert result.stdout.splitlines()[-1].startswith(
         "Found 7 findings in 1 file (2 source files checked): marker-misuse 1, static-bound-method 1, "
         "static-dynamic-child 1, static-identity-hash 2, static-not-frozen 1, static-unhashable 1"
@@ -188,9 +191,7 @@ def _cache_rows(cache: Path) -> dict[str, float]:
     return rows
 
 
-def test_a_second_run_on_an_unchanged_tree_reuses_the_cache(
-    check: Check, shared_cache: Path, tmp_path: Path
-) -> None:
+def test_a_second_run_on_an_unchanged_tree_reuses_the_cache(check: Check, shared_cache: Path, tmp_path: Path) -> None:
     source = tmp_path / "warm.py"
     source.write_text((PROJECT / "buggy.py").read_text())
     args = ("--config-file", str(PROJECT / "mypy.ini"), "warm.py")

@@ -51,9 +51,7 @@ def run_on_a_terminal(*args: str, cwd: Path, stdout: Path) -> tuple[int, str]:
         os.close(master)
 
 
-def test_a_cold_run_on_a_terminal_shows_how_far_mypy_has_got_and_erases_it(
-    check: Check, tmp_path: Path
-) -> None:
+def test_a_cold_run_on_a_terminal_shows_how_far_mypy_has_got_and_erases_it(check: Check, tmp_path: Path) -> None:
     status, terminal = run_on_a_terminal(
         "--cache-dir", str(tmp_path / "cold"), "buggy.py", "messy.py", cwd=PROJECT, stdout=tmp_path / "out"
     )

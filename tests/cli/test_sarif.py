@@ -59,7 +59,10 @@ def test_the_examples_give_valid_sarif_with_one_result_per_finding(check: Check)
     assert all(rules[result["ruleIndex"]]["id"] == result["ruleId"] for result in run["results"])
     assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == REPO.as_uri() + "/"
     located = {
-        (result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], result["partialFingerprints"]["jaxtypesLineHash/v1"])
+        (
+            result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            result["partialFingerprints"]["jaxtypesLineHash/v1"],
+        )
         for result in run["results"]
     }
     assert len(located) == len(findings)  # one fingerprint per finding in its file (two files may share code)

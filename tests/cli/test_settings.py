@@ -163,6 +163,4 @@ def test_a_project_with_only_tool_jaxtypes_is_checked_with_its_settings(
     write(tmp_path / "pyproject.toml", '[project]\nname = "p"\n\n[tool.jaxtypes]\nselect = ["static-unhashable"]\n')
     result = check("only_toml.py", cwd=tmp_path, cache=bare_cache)
     assert result.returncode == 1, result.stderr
-    assert result.stdout.splitlines()[-1] == (
-        "Found 1 finding in 1 file (1 source file checked): static-unhashable 1"
-    )
+    assert result.stdout.splitlines()[-1] == ("Found 1 finding in 1 file (1 source file checked): static-unhashable 1")

@@ -44,7 +44,7 @@ def _forward_reference(case: Case) -> bool:
     spec = _class(case)
     if spec is None or not case.finding.target:
         return False
-    later = {e.name for e in case.unit.elements[case.finding.element + 1:] if isinstance(e, ClassSpec)}
+    later = {e.name for e in case.unit.elements[case.finding.element + 1 :] if isinstance(e, ClassSpec)}
     return bool(references(dict(spec.fields)[case.finding.target]) & later)
 
 
@@ -66,7 +66,12 @@ def _frozen_dataclass_fields(case: Case) -> bool:
 
 def _construction_only(case: Case) -> bool:
     spec = _class(case)
-    return case.side == "plugin" and spec is not None and spec.kind == "subclass" and case.finding.code == "static-subclass"
+    return (
+        case.side == "plugin"
+        and spec is not None
+        and spec.kind == "subclass"
+        and case.finding.code == "static-subclass"
+    )
 
 
 DIVERGENCES: tuple[Divergence, ...] = (

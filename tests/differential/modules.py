@@ -97,8 +97,22 @@ from {COMMON_MODULE} import ByValue, EqOnly, Frozen, FrozenById, Helper, Mutable
 Type = tuple[Union[str, "Type"], ...]
 
 LEAVES = (
-    "int", "float", "str", "bool", "bytes", "None", "object", "Callable[..., int]",
-    "jax.Array", "np.ndarray", "Plain", "ByValue", "EqOnly", "Frozen", "FrozenById", "Mutable",
+    "int",
+    "float",
+    "str",
+    "bool",
+    "bytes",
+    "None",
+    "object",
+    "Callable[..., int]",
+    "jax.Array",
+    "np.ndarray",
+    "Plain",
+    "ByValue",
+    "EqOnly",
+    "Frozen",
+    "FrozenById",
+    "Mutable",
 )
 CONSTRUCTORS = {
     "tuple": "tuple[{}, ...]",
@@ -112,7 +126,14 @@ CONSTRUCTORS = {
     "dynamic": "Dynamic[{}]",
 }
 CALL_VALUES = (
-    "double", "lambda x: x", "helper.run", "Helper().run", "Helper.run", "Helper.make", "Helper.twice", "jnp.sin",
+    "double",
+    "lambda x: x",
+    "helper.run",
+    "Helper().run",
+    "Helper.run",
+    "Helper.make",
+    "Helper.twice",
+    "jnp.sin",
 )
 
 
@@ -239,15 +260,17 @@ def _call_line(spec: CallSpec) -> str:
 
 def _jit_lines(spec: JitSpec, defined: frozenset[str], out: list[str], where: Lines) -> None:
     if spec.method:
-        out.extend([
-            f"class {spec.name}:",
-            "    def __init__(self) -> None:",
-            "        self.n = 0",
-            "",
-            "    @jaxtypes.jit",
-            "    def step(self, x: jax.Array) -> jax.Array:",
-            "        return x",
-        ])
+        out.extend(
+            [
+                f"class {spec.name}:",
+                "    def __init__(self) -> None:",
+                "        self.n = 0",
+                "",
+                "    @jaxtypes.jit",
+                "    def step(self, x: jax.Array) -> jax.Array:",
+                "        return x",
+            ]
+        )
         return
     params = ", ".join(f"{name}: {render(typ, defined)}" for name, typ in spec.params)
     out.extend(["@jaxtypes.jit", f"def {spec.name}(x: jax.Array, {params}) -> jax.Array:", "    return x"])
@@ -286,7 +309,11 @@ def units(draw: st.DrawFn, index: int) -> Unit:
     elements: list[Element] = []
     for name in names:
         earlier = {c.name: c.kind for c in elements if isinstance(c, ClassSpec)}
-        kind = draw(st.sampled_from(["static"] * 3 + ["pytree"] * 3 + ["unfrozen", "stdlib_frozen", "stdlib_mutable", "subclass"]))
+        kind = draw(
+            st.sampled_from(
+                ["static"] * 3 + ["pytree"] * 3 + ["unfrozen", "stdlib_frozen", "stdlib_mutable", "subclass"]
+            )
+        )
         statics = [n for n, k in earlier.items() if k == "static"]
         if kind == "subclass" and not statics:
             kind = "static"
@@ -295,11 +322,15 @@ def units(draw: st.DrawFn, index: int) -> Unit:
         elements.append(ClassSpec(name, kind, base, fields))
     if draw(st.booleans()):
         holder = f"Holder{index}"
-        kind, typ = draw(st.sampled_from([
-            ("static", "Callable[..., int]"),
-            ("pytree", "Static[Callable[..., int]]"),
-            ("pytree", "Callable[..., int]"),
-        ]))
+        kind, typ = draw(
+            st.sampled_from(
+                [
+                    ("static", "Callable[..., int]"),
+                    ("pytree", "Static[Callable[..., int]]"),
+                    ("pytree", "Callable[..., int]"),
+                ]
+            )
+        )
         elements.append(ClassSpec(holder, kind, None, [("fn", ("leaf", typ))]))
         style = draw(st.sampled_from(["keyword", "positional", "replace"]))
         elements.append(CallSpec(holder, draw(st.sampled_from(CALL_VALUES)), style))

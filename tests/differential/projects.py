@@ -44,10 +44,15 @@ class Project:
     def render(self, index: int) -> str:
         """The text of module ``index``."""
         where = {c.name: c.module for c in self.classes}
-        imported = sorted({
-            where[t[1]] for c in self.classes if c.module == index for _, t in c.fields
-            if t[0] != "leaf" and where[t[1]] != index
-        })
+        imported = sorted(
+            {
+                where[t[1]]
+                for c in self.classes
+                if c.module == index
+                for _, t in c.fields
+                if t[0] != "leaf" and where[t[1]] != index
+            }
+        )
         lines = [
             "from __future__ import annotations",
             "from typing import Optional",

@@ -38,7 +38,9 @@ def audited(path: Path) -> set[tuple[str, str]]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # equinox warns of an array it is given as static
             module = import_path(path, name)
-        return {(error.where.split(".")[1].split(" ")[0], error.code) for error in jaxtypes.audit(module.instance, "unit")}
+        return {
+            (error.where.split(".")[1].split(" ")[0], error.code) for error in jaxtypes.audit(module.instance, "unit")
+        }
     finally:
         sys.path.remove(str(path.parent))
         sys.modules.pop(name, None)

@@ -80,7 +80,9 @@ def runtime_verdict(path: Path, unit: Unit, lines: list[Lines]) -> RuntimeVerdic
         error = raised.__cause__ if isinstance(raised, RuntimeError) else raised
         if not isinstance(error, JaxtypesError):
             raise
-        raised_at = [frame.lineno for frame in traceback.extract_tb(raised.__traceback__) if frame.filename == str(path)]
+        raised_at = [
+            frame.lineno for frame in traceback.extract_tb(raised.__traceback__) if frame.filename == str(path)
+        ]
         location = _DEFINED_AT.search(str(error))
         return RuntimeVerdict(
             _locate_runtime(error, unit, lines, raised_at[-1] if raised_at else None),

@@ -44,7 +44,10 @@ def pyright_errors(directory: Path, config: dict[str, object]) -> list[tuple[int
     (directory / "pyrightconfig.json").write_text(json.dumps({"typeCheckingMode": "standard", **config}))
     result = subprocess.run(
         [str(BASEDPYRIGHT), "--pythonpath", str(BIN / "python"), "--outputjson", "view.py"],
-        cwd=directory, capture_output=True, text=True, timeout=120,
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     report = json.loads(result.stdout)
     return sorted(

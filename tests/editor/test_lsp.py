@@ -54,7 +54,9 @@ def has_code(diagnostics: list[dict[str, Any]]) -> bool:
 def edit_and_save(client: LspClient, path: Path, text: str) -> None:
     """What an editor sends when the user types ``text`` and saves."""
     uri = path.as_uri()
-    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]})
+    client.notify(
+        "textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}
+    )
     path.write_text(text)
     client.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
 

@@ -71,4 +71,3 @@ class Config:
 
 def build() -> Config:
     return Config()
-

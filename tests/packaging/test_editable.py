@@ -61,7 +61,9 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_python_imports_the_checkout(python: Path, checkout: Path, project: Path) -> None:
-    where = run([str(python), "-c", "import jaxtypes, mypy_plugin; print(jaxtypes.__file__, mypy_plugin.__file__)"], project)
+    where = run(
+        [str(python), "-c", "import jaxtypes, mypy_plugin; print(jaxtypes.__file__, mypy_plugin.__file__)"], project
+    )
     assert where.returncode == 0, where.stderr
     for path in where.stdout.split():
         assert Path(path).resolve().is_relative_to(checkout), path

@@ -28,7 +28,18 @@ class Config:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", str(out), str(REPO)]
+    build = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--no-build-isolation",
+        "--no-index",
+        "-w",
+        str(out),
+        str(REPO),
+    ]
     result = run(build, out)
     assert result.returncode == 0, result.stdout + result.stderr
     [built] = out.glob("jaxtypes-*.whl")
@@ -55,7 +66,14 @@ def test_wheel_ships_the_packages_marker_and_stubs(wheel: Path) -> None:
 
 
 def test_installed_wheel_is_used_not_the_checkout(env: Path, tmp_path: Path) -> None:
-    where = run([str(env / "bin" / "python"), "-c", "import jaxtypes, mypy_plugin, jax; print(jaxtypes.__file__, mypy_plugin.__file__)"], tmp_path)
+    where = run(
+        [
+            str(env / "bin" / "python"),
+            "-c",
+            "import jaxtypes, mypy_plugin, jax; print(jaxtypes.__file__, mypy_plugin.__file__)",
+        ],
+        tmp_path,
+    )
     assert where.returncode == 0, where.stderr
     for path in where.stdout.split():
         assert Path(path).is_relative_to(env), path

@@ -120,9 +120,7 @@ def run_dmypy(project: Path, status_file: Path, *args: str) -> list[Diagnostic]:
 
 
 def _run(project: Path, command: list[str]) -> list[Diagnostic]:
-    result = subprocess.run(
-        command, cwd=project, env=environment(), capture_output=True, text=True, timeout=300
-    )
+    result = subprocess.run(command, cwd=project, env=environment(), capture_output=True, text=True, timeout=300)
     output = result.stdout + result.stderr
     assert result.returncode in (0, 1), output
     assert "internal error" not in output and "Traceback" not in output, output

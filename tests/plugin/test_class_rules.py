@@ -374,7 +374,9 @@ class Solver:
 """
 
 
-def check(directory: Path, name: str, body: str, cache_dir: Path, *args: str) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+def check(
+    directory: Path, name: str, body: str, cache_dir: Path, *args: str
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """(found, expected) ``(line, code)`` pairs for ``body`` checked as module ``name``."""
     source = HEADER + body
     path = directory / f"{name}.py"
@@ -421,7 +423,11 @@ def test_fresh_callable_messages_are_the_runtimes(tmp_path: Path, cache_dir: Pat
 
 def test_disable_error_code(tmp_path: Path, cache_dir: Path) -> None:
     found, _ = check(
-        tmp_path, "disabled", CASES["unhashable_containers"], cache_dir,
-        "--disable-error-code", "static-unhashable",
+        tmp_path,
+        "disabled",
+        CASES["unhashable_containers"],
+        cache_dir,
+        "--disable-error-code",
+        "static-unhashable",
     )
     assert found == []

@@ -17,7 +17,9 @@ from tests.plugin.mypy_runner import check_in_process, expected
 from tests.plugin.test_plain_jax import HEADER as PLAIN_JAX_HEADER
 from tests.source_modules import import_path
 
-HEADER = PLAIN_JAX_HEADER + """
+HEADER = (
+    PLAIN_JAX_HEADER
+    + """
 import jaxtypes
 
 
@@ -30,6 +32,7 @@ class Settings:
 class Tree:
     x: jax.Array
 """
+)
 
 CASES = {
     "static_parameters": """
@@ -244,14 +247,18 @@ class Scaler:
 
 g = jaxtypes.jit(Scaler(2).scale)  # E: jit-unsupported-argument
 """,
-    "eq_without_hash_parameter": EQ_WITHOUT_HASH + DEFINITION.format(parameter="k: Static[Keyed]", code="static-unhashable"),
-    "eq_without_hash_field": EQ_WITHOUT_HASH + """
+    "eq_without_hash_parameter": EQ_WITHOUT_HASH
+    + DEFINITION.format(parameter="k: Static[Keyed]", code="static-unhashable"),
+    "eq_without_hash_field": EQ_WITHOUT_HASH
+    + """
 @static_dataclass
 class Holder:
     k: Keyed  # E: static-unhashable
 """,
-    "nested_class_parameter": NESTED + DEFINITION.format(parameter="p: Static[Outer.Plain]", code="static-identity-hash"),
-    "nested_class_field": NESTED + """
+    "nested_class_parameter": NESTED
+    + DEFINITION.format(parameter="p: Static[Outer.Plain]", code="static-identity-hash"),
+    "nested_class_field": NESTED
+    + """
 @static_dataclass
 class Holder:
     p: Outer.Plain  # E: static-identity-hash
@@ -320,4 +327,3 @@ def runtime_error(path: Path) -> JaxtypesError:
         error = error.__cause__  # Python 3.11 wraps errors raised by __set_name__
     assert isinstance(error, JaxtypesError), raised.value
     return error
-

@@ -244,7 +244,9 @@ def test_messages_name_the_marker_and_the_fix(tmp_path: Path, cache_dir: Path) -
     array = "is typed jax.Array, an array type"
     assert messages == [
         STATIC_DYNAMIC_CHILD.message(f"Foo.c ({FLAX_STRUCT.marker})", array, FLAX_STRUCT.make_dynamic),
-        STATIC_IDENTITY_HASH.message(f"Layer.vehicle ({EQUINOX.marker})", "is typed Vehicle, which hashes by identity", IDENTITY_HASH_FIX),
+        STATIC_IDENTITY_HASH.message(
+            f"Layer.vehicle ({EQUINOX.marker})", "is typed Vehicle, which hashes by identity", IDENTITY_HASH_FIX
+        ),
         STATIC_DYNAMIC_CHILD.message(f"Reg.mode ({JAX_DATACLASS.marker})", array, JAX_DATACLASS.make_dynamic),
         STATIC_DYNAMIC_CHILD.message(f"Params.a ({JAX_DATACLASSES.marker})", array, JAX_DATACLASSES.make_dynamic),
         STATIC_DYNAMIC_CHILD.message(f"Table.rows ({JAX_STATIC_CLASS.marker})", array, JAX_STATIC_CLASS.make_dynamic),

@@ -63,7 +63,10 @@ OTHER_SHAPES: list[tuple[type[Record], Any]] = [
     (ClassFacts, {"kind": "pytree", "meta_fields": "all", "violation": None}),
     (ClassFacts, {"kind": "unknown", "meta_fields": [], "violation": None}),
     (ClassFacts, {"kind": "static", "meta_fields": [], "violation": ["static-unhashable", "x", None]}),
-    (ClassFacts, {"kind": "static", "meta_fields": [], "violation": {"code": "no-such-code", "sentence": "x", "fix": None}}),
+    (
+        ClassFacts,
+        {"kind": "static", "meta_fields": [], "violation": {"code": "no-such-code", "sentence": "x", "fix": None}},
+    ),
     (ClassFacts, ["static"]),
     (LibraryFields, {"marker": "m", "fields": [1]}),
     (DataclassOptions, {"eq": "yes", "frozen": False, "unsafe_hash": False}),

@@ -325,7 +325,11 @@ EVIDENCE_FILES = ["user.py", "engine.py"]
 
 
 def set_engine_broken(project: Path, broken: bool) -> None:
-    edit(project, "engine.py", ENGINE.format(tune=TUNE if broken else "", trusted="" if broken else "@jaxtypes.trusted_static"))
+    edit(
+        project,
+        "engine.py",
+        ENGINE.format(tune=TUNE if broken else "", trusted="" if broken else "@jaxtypes.trusted_static"),
+    )
 
 
 @pytest.fixture
@@ -336,7 +340,9 @@ def evidence_project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def follow_edits(project: Path, files: list[str], set_broken: Callable[[Path, bool], None], broken: list[tuple[str, int, str]]) -> None:
+def follow_edits(
+    project: Path, files: list[str], set_broken: Callable[[Path, bool], None], broken: list[tuple[str, int, str]]
+) -> None:
     """Clean, then broken after an edit (warm, and cold under ``-n 2`` and the legacy parser),
     then clean again after the edit is undone (warm, and ``-n 2`` from the cache)."""
     assert run_mypy(project, *files) == []

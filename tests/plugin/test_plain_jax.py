@@ -14,7 +14,9 @@ from jaxtypes.rules import RULES_BY_CODE
 from tests.plugin.mypy_runner import check_in_process, expected, for_installed_jax
 from tests.plugin.test_class_rules import HEADER as CLASS_RULES_HEADER
 
-HEADER = CLASS_RULES_HEADER + """
+HEADER = (
+    CLASS_RULES_HEADER
+    + """
 import functools
 from functools import partial
 from typing import Any
@@ -38,6 +40,7 @@ class Mutable:
 class Frozen:
     n: int
 """
+)
 
 CASES = {
     "method_self_decorator": """

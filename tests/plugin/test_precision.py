@@ -205,7 +205,10 @@ def test_the_setting_is_read_from_pyproject(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("section", "message"),
     [
-        ("trusted_types = handles.Handle", "unknown key 'trusted_types' (jaxtypes knows: trusted_static_types, select, ignore, baseline)"),
+        (
+            "trusted_types = handles.Handle",
+            "unknown key 'trusted_types' (jaxtypes knows: trusted_static_types, select, ignore, baseline)",
+        ),
         ("trusted_static_types = handles.Handle, not-a-name", "'not-a-name' is not a qualified class name"),
     ],
 )
@@ -264,13 +267,25 @@ def test_each_kind_of_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None
     found = [(d.line, d.message) for d in check_in_process(path, cache_dir) if d.code == JIT_BOUND_METHOD.code]
     stale = "would compile that {} instance's current attributes into the code, and {}"
     assert found == [
-        (30, JIT_BOUND_METHOD.message("jax.jit(Calculator.calc bound to an instance)",
-                                      stale.format("Calculator", "c.k is assigned at line 31"))),
-        (32, JIT_BOUND_METHOD.message("jax.jit(Counter.step bound to an instance)",
-                                      stale.format("Counter", "Counter.step assigns self.count"))),
-        (34, JIT_BOUND_METHOD.message(
-            "jax.jit(Scaler.scale bound to an instance)",
-            "runs inside a loop, so each iteration jits a new bound-method object",
-            "jit it once, before the loop, and call that jitted function inside the loop",
-        )),
+        (
+            30,
+            JIT_BOUND_METHOD.message(
+                "jax.jit(Calculator.calc bound to an instance)",
+                stale.format("Calculator", "c.k is assigned at line 31"),
+            ),
+        ),
+        (
+            32,
+            JIT_BOUND_METHOD.message(
+                "jax.jit(Counter.step bound to an instance)", stale.format("Counter", "Counter.step assigns self.count")
+            ),
+        ),
+        (
+            34,
+            JIT_BOUND_METHOD.message(
+                "jax.jit(Scaler.scale bound to an instance)",
+                "runs inside a loop, so each iteration jits a new bound-method object",
+                "jit it once, before the loop, and call that jitted function inside the loop",
+            ),
+        ),
     ]

@@ -42,7 +42,10 @@ def test_basedpyright_reports_constructor_and_frozen_errors(tmp_path: Path) -> N
     (tmp_path / "pyrightconfig.json").write_text(json.dumps(config))
     result = subprocess.run(
         [str(BASEDPYRIGHT), "--pythonpath", str(BIN / "python"), "--outputjson", "view.py"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     report = json.loads(result.stdout)
     found = sorted(

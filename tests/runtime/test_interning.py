@@ -53,7 +53,9 @@ def test_equal_constructions_are_one_object() -> None:
     assert build().left is Leaf(1)
 
 
-@pytest.mark.parametrize(("a", "b"), [(1, 1.0), (1, True), (1.0, True), (0.0, -0.0), ((1,), (1.0,)), (frozenset({1}), frozenset({1.0}))])
+@pytest.mark.parametrize(
+    ("a", "b"), [(1, 1.0), (1, True), (1.0, True), (0.0, -0.0), ((1,), (1.0,)), (frozenset({1}), frozenset({1.0}))]
+)
 def test_keys_are_type_strict(a: Any, b: Any) -> None:
     assert Leaf(a) is not Leaf(b)
     assert Leaf(a) != Leaf(b)

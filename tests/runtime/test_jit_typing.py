@@ -8,7 +8,7 @@ from mypy import api
 
 REPO = Path(__file__).resolve().parents[2]
 
-SOURCE = '''
+SOURCE = """
 import jax
 import jaxtypes
 from jaxtypes import Static, static_dataclass
@@ -39,7 +39,7 @@ len(f.compiles)
 f(x, "three")  # E1
 g(x, 2)  # E2
 Cfg(2).calc(x, x)  # E3
-'''
+"""
 
 
 def test_mypy_sees_the_wrapped_signature(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

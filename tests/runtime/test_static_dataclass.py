@@ -137,7 +137,10 @@ def test_an_undecorated_subclass_is_refused_when_instantiated() -> None:
     class Extended(Transport):
         extra: int = 0
 
-    with pytest.raises(jt.StaticClassError, match="^Extended subclasses the static_dataclass Transport without being decorated itself: ") as info:
+    with pytest.raises(
+        jt.StaticClassError,
+        match="^Extended subclasses the static_dataclass Transport without being decorated itself: ",
+    ) as info:
         Extended()
     assert info.value.code == "static-subclass"
 
@@ -307,7 +310,10 @@ def test_replace_revalidates() -> None:
 def test_the_constructor_signature_is_the_dataclass_one() -> None:
     import inspect
 
-    assert str(inspect.signature(Solver)) == "(transport: 'Transport', steps: 'int' = 10, tolerances: 'tuple[float, ...]' = (0.001,)) -> None"
+    assert (
+        str(inspect.signature(Solver))
+        == "(transport: 'Transport', steps: 'int' = 10, tolerances: 'tuple[float, ...]' = (0.001,)) -> None"
+    )
 
 
 def test_every_field_takes_part_in_equality() -> None:

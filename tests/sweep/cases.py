@@ -17,7 +17,7 @@ class Case(NamedTuple):
     build: str
 
 
-PRELUDE = '''\
+PRELUDE = """\
 import datetime
 import enum
 import fractions
@@ -57,7 +57,7 @@ class FlaxConfig(nn.Module):
 
 def double(x: int) -> int:
     return 2 * x
-'''
+"""
 
 CASES: list[Case] = [
     Case("jax.sharding.Mesh", 'jax.make_mesh((2, 2), ("x", "y"))'),
