@@ -35,7 +35,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from jaxtypes.internal_errors import INTERNAL_ERROR  # noqa: E402  (after the checkout is importable)
+from jaxtypes._vocabulary.internal_errors import INTERNAL_ERROR  # noqa: E402  (after the checkout is importable)
 from mypy_plugin.codes import ERROR_CODES  # noqa: E402
 
 CONFIG = "[mypy]\nignore_missing_imports = True\n"

@@ -61,8 +61,8 @@ def measure(process: int, rounds: int, port: int) -> None:
 
     import jaxtypes
     from jaxtypes import Static
-    from jaxtypes.agreement import AgreementCheck
-    from jaxtypes.fingerprint import digest
+    from jaxtypes._jit.agreement import AgreementCheck
+    from jaxtypes._jit.fingerprint import digest
 
     jax.config.update("jax_cpu_collectives_implementation", "gloo")
     jax.distributed.initialize(f"127.0.0.1:{port}", num_processes=2, process_id=process, initialization_timeout=60)

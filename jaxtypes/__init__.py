@@ -1,41 +1,55 @@
 """jaxtypes: static and runtime safety for ``jax.jit``.
 
-Importing jaxtypes does not import jax: ``jit`` and ``Jitted`` are loaded on first use, so the
-mypy plugin can share the rule vocabulary in ``jaxtypes.rules`` without slowing mypy down.
+The public names are all here; the code lives in one private subpackage per layer:
+``_vocabulary`` (the rule table and the words both halves say, shared with the mypy plugin),
+``_classes`` (markers, static and pytree dataclasses, the judgement of values and declared types),
+``_jit`` (``jaxtypes.jit``, its compile log, devices, agreement across processes), ``_observe``
+(``jaxtypes.audit``) and ``_cli`` (the ``jaxtypes`` command).
+
+Importing jaxtypes does not import jax: ``jit`` and the names of its compile log are loaded on
+first use, so the mypy plugin can share the vocabulary without slowing mypy down.
 """
 
+import sys
+from importlib import import_module, metadata
 from typing import TYPE_CHECKING, Any
 
-from jaxtypes.agreement import check_static_agreement
-from jaxtypes.audit import audit
-from jaxtypes.errors import (
+from jaxtypes._classes import constructors as _constructors
+from jaxtypes._classes.errors import (
     DeviceNotFoundError,
     JaxtypesError,
     JitDefinitionError,
     MarkerError,
+    RecompileWarning,
     StaticAgreementError,
     StaticClassError,
     StaticValueError,
 )
-from jaxtypes.fields import field
-from jaxtypes.fingerprint import static_fingerprint
-from jaxtypes.markers import Dynamic, Static
-from jaxtypes.pytree import pytree_dataclass
-from jaxtypes.static import static_dataclass
-from jaxtypes.trusted import trusted_static
+from jaxtypes._classes.fields import field
+from jaxtypes._classes.markers import Dynamic, Static
+from jaxtypes._classes.pytree import pytree_dataclass
+from jaxtypes._classes.static import static_dataclass
+from jaxtypes._classes.trusted_types import trusted_static
+from jaxtypes._jit.agreement import check_static_agreement
+from jaxtypes._jit.fingerprint import static_fingerprint
+from jaxtypes._observe.audit import audit
 
 if TYPE_CHECKING:
-    from jaxtypes.jitted import Jitted, jit
+    from jaxtypes._jit.compile_log import Compile, CompileLog
+    from jaxtypes._jit.jaxtypes_jit import Jitted, jit
 
-__version__ = "0.1.0"
+__version__ = metadata.version("jaxtypes")
 
 __all__ = [
+    "Compile",
+    "CompileLog",
     "DeviceNotFoundError",
     "Dynamic",
     "JaxtypesError",
     "JitDefinitionError",
     "Jitted",
     "MarkerError",
+    "RecompileWarning",
     "Static",
     "StaticAgreementError",
     "StaticClassError",
@@ -50,10 +64,23 @@ __all__ = [
     "trusted_static",
 ]
 
+_LAZY = {
+    "jit": "jaxtypes._jit.jaxtypes_jit",
+    "Jitted": "jaxtypes._jit.jaxtypes_jit",
+    "CompileLog": "jaxtypes._jit.compile_log",
+    "Compile": "jaxtypes._jit.compile_log",
+}
+"""Public names whose modules import jax, loaded on first use."""
+
+sys.modules.setdefault("jaxtypes.constructors", _constructors)
+"""Pickles written by jaxtypes 0.1.0 name ``jaxtypes.constructors.rebuild``."""
+
 
 def __getattr__(name: str) -> Any:
-    if name in ("jit", "Jitted"):
-        from jaxtypes import jitted
-
-        return getattr(jitted, name)
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'jaxtypes' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*__all__, "__version__"])

@@ -1,5 +1,5 @@
 """``python -m jaxtypes``: the same command as the ``jaxtypes`` console script."""
 
-from jaxtypes.cli import main
+from jaxtypes._cli.main import main
 
 raise SystemExit(main())

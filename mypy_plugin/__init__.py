@@ -15,9 +15,9 @@ from mypy.options import Options
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
 
-from jaxtypes import jax_internals
+from jaxtypes._vocabulary import names
 from mypy_plugin import codes, jaxtypes_jit, library_fields, plain_jax, trusted_types
-from mypy_plugin.calls import constructor_hook, has_static_fields, replace_hook
+from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
 from mypy_plugin.classes import (
     is_static_class,
     pytree_class_hook,
@@ -30,19 +30,18 @@ from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION
 from mypy_plugin.mypy_internals import DATACLASS_MAKERS
 from mypy_plugin.static_positions import call_hook, plain_call_hook
-from mypy_plugin.type_rules import PYTREE_DECORATOR, STATIC_DECORATOR
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
-    STATIC_DECORATOR: guarded(static_class_hook, True),
-    PYTREE_DECORATOR: guarded(pytree_class_hook, True),
-    **dict.fromkeys(jax_internals.PYTREE_CLASS_DECORATORS, guarded(registered_class_hook, True)),
-    jax_internals.REGISTER_DATACLASS: guarded(library_fields.register_dataclass_hook, True),
-    jax_internals.REGISTER_STATIC: guarded(library_fields.register_static_hook, True),
+    names.STATIC_DECORATOR: guarded(static_class_hook, True),
+    names.PYTREE_DECORATOR: guarded(pytree_class_hook, True),
+    **dict.fromkeys(names.PYTREE_CLASS_DECORATORS, guarded(registered_class_hook, True)),
+    names.REGISTER_DATACLASS: guarded(library_fields.register_dataclass_hook, True),
+    names.REGISTER_STATIC: guarded(library_fields.register_static_hook, True),
     library_fields.FLAX_DATACLASS: guarded(library_fields.flax_dataclass_hook, True),
 }
 _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] = {
     **dict.fromkeys(DATACLASS_MAKERS, guarded(library_fields.dataclass_tag_hook, None)),
-    trusted_types.DECORATOR: guarded(trusted_types.decorator_hook, None),
+    names.TRUSTED_DECORATOR: guarded(trusted_types.decorator_hook, None),
 }
 _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
 _guarded_mutation_hook = guarded(record_class_mutation, None)
@@ -52,19 +51,19 @@ _guarded_replace_hook = guarded(replace_hook, lambda ctx: ctx.default_return_typ
 _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     "dataclasses.replace": _guarded_replace_hook,
     **dict.fromkeys(
-        (jax_internals.REGISTER_DATACLASS, jax_internals.REGISTER_STATIC),
+        (names.REGISTER_DATACLASS, names.REGISTER_STATIC),
         guarded(library_fields.register_call_hook, lambda ctx: ctx.default_return_type),
     ),
-    jax_internals.JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
+    names.JAX_JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
     "functools.partial": guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
-    jaxtypes_jit.JIT: guarded(jaxtypes_jit.jit_hook, lambda ctx: ctx.default_return_type),
+    names.JAXTYPES_JIT: guarded(jaxtypes_jit.jit_hook, lambda ctx: ctx.default_return_type),
     jaxtypes_jit.FACTORY_NAME: guarded(jaxtypes_jit.factory_hook, lambda ctx: ctx.default_return_type),
 }
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
-    jax_internals.JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
-    jaxtypes_jit.JITTED_CALL: guarded(call_hook, lambda ctx: ctx.default_return_type),
-    jaxtypes_jit.JITTED_GET: guarded(jaxtypes_jit.get_hook, lambda ctx: ctx.default_return_type),
+    names.JAX_JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
+    f"{names.JAXTYPES_JITTED}.__call__": guarded(call_hook, lambda ctx: ctx.default_return_type),
+    f"{names.JAXTYPES_JITTED}.__get__": guarded(jaxtypes_jit.get_hook, lambda ctx: ctx.default_return_type),
     "functools.partial.__call__": guarded(plain_jax.partial_call_hook, lambda ctx: ctx.default_return_type),
 }
 

@@ -2,8 +2,8 @@
 
 Each decorated class goes through collect → validate → record: mypy's dataclass transform
 runs first (it owns ``__init__``, frozenness and the field list), then every field declared in
-the class body is checked with ``type_rules``, and the facts other modules need (kind, static
-fields, the class's own violation) are recorded for the class (``metadata.ClassFacts``).
+the class body is checked with ``declared_types``, and the facts other modules need (role, static
+fields, the class's own problem) are recorded for the class (``metadata.ClassFacts``).
 """
 
 from __future__ import annotations
@@ -23,25 +23,19 @@ from mypy.nodes import (
 from mypy.plugin import ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
-from jaxtypes.positions import is_static
-from jaxtypes import phrases
-from jaxtypes.phrases import Problem
-from mypy_plugin.callable_values import default_finding
+from jaxtypes._vocabulary.positions import is_static
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import FIELD, STATIC_DECORATOR
+from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.static_values import default_problem
 from mypy_plugin.codes import error_code
-from mypy_plugin.metadata import ClassFacts, Kind, ViolationRecord
+from mypy_plugin.metadata import ClassFacts, Role, ProblemRecord
 from mypy_plugin.mypy_internals import MypyDataclass, class_trigger, dataclass_class_maker_callback
-from mypy_plugin.type_rules import (
-    STATIC_DECORATOR,
-    Judge,
-    NotReady,
-    class_name,
-    decorated_kind,
-    decorator_fullname,
-    read_marker,
-    static_violation,
-)
+from mypy_plugin.declared_types import decorated_role, decorator_fullname, static_problem
+from mypy_plugin.judge import Judge, NotReady
+from mypy_plugin.markers import class_name, read_marker
 
-FIELD_SPECIFIERS = frozenset({"jaxtypes.fields.field", "dataclasses.field"})
+FIELD_SPECIFIERS = frozenset({FIELD, "dataclasses.field"})
 
 
 class Field(NamedTuple):
@@ -56,7 +50,7 @@ class Field(NamedTuple):
 
 def is_static_class(info: TypeInfo) -> bool:
     """Whether ``info`` is decorated with ``static_dataclass`` (recorded, or seen in this module)."""
-    return decorated_kind(info) == "static"
+    return decorated_role(info) == "static"
 
 
 def is_static_class_type(typ: Type) -> bool:
@@ -68,29 +62,29 @@ def is_static_class_type(typ: Type) -> bool:
 class ClassRules:
     """Checks one class decorated with ``static_dataclass`` or ``pytree_dataclass``."""
 
-    def __init__(self, ctx: ClassDefContext, kind: Kind) -> None:
+    def __init__(self, ctx: ClassDefContext, role: Role) -> None:
         self.ctx = ctx
         self.api: SemanticAnalyzerPluginInterface = ctx.api
         self.info = ctx.cls.info
-        self.kind = kind
-        self.findings: list[tuple[Context, str, Problem]] = []
+        self.role = role
+        self.problems: list[tuple[Context, str, Problem]] = []
 
     def apply(self) -> bool:
         """Run the rules once the dataclass transform is done; False asks mypy to call again."""
         if not dataclass_class_maker_callback(self.ctx):
             return False
         # Provisional facts while the fields are checked: a field naming the class itself (a
-        # tree of configs, a pytree holding itself) sees its kind, as at run time.
-        ClassFacts(self.kind).write(self.info)
+        # tree of configs, a pytree holding itself) sees its role, as at run time.
+        ClassFacts(self.role).write(self.info)
         try:
             meta_fields = self.check_fields()
-            inherited = self.check_class() if self.kind == "static" else None
+            inherited = self.check_class() if self.role == "static" else None
         except NotReady:
             ClassFacts.erase(self.info)
             return False
-        ClassFacts(self.kind, tuple(meta_fields), self.own_violation() or inherited).write(self.info)
-        for context, where, finding in self.findings:
-            self.api.fail(finding.message(where), context, code=error_code(finding.rule))
+        ClassFacts(self.role, tuple(meta_fields), self.own_problem() or inherited).write(self.info)
+        for context, where, problem in self.problems:
+            self.api.fail(problem.message(where), context, code=error_code(problem.rule))
         return True
 
     def looked_through(self, info: TypeInfo) -> None:
@@ -100,27 +94,27 @@ class ClassRules:
         if MypyDataclass.pending(info) and not self.api.final_iteration:
             raise NotReady(info.fullname)
 
-    def own_violation(self) -> ViolationRecord | None:
-        """The first finding of a static class, worded for the classes that nest it."""
-        if self.kind != "static" or not self.findings:
+    def own_problem(self) -> ProblemRecord | None:
+        """The first problem of a static class, worded for the classes that nest it."""
+        if self.role != "static" or not self.problems:
             return None
-        _, where, finding = self.findings[0]
-        return ViolationRecord.of(where, finding)
+        _, where, problem = self.problems[0]
+        return ProblemRecord.of(where, problem)
 
-    def check_class(self) -> ViolationRecord | None:
-        """Class-level rules of a static class; returns the violation it inherits, if any."""
+    def check_class(self) -> ProblemRecord | None:
+        """Class-level rules of a static class; returns the problem it inherits, if any."""
         name = class_name(self.info)
         own = MypyDataclass.read(self.info)
         if own is not None and not own.frozen:
-            self.findings.insert(0, (self.ctx.reason, name, phrases.DECLARED_NOT_FROZEN))
+            self.problems.insert(0, (self.ctx.reason, name, phrases.DECLARED_NOT_FROZEN))
         for base in self.info.mro[1:-1]:
             self.looked_through(base)
             dataclass = MypyDataclass.read(base)
             if dataclass is not None and not dataclass.frozen:
-                self.findings.insert(0, (self.ctx.cls, name, phrases.inherits_not_frozen(class_name(base))))
+                self.problems.insert(0, (self.ctx.cls, name, phrases.inherits_not_frozen(class_name(base))))
             facts = ClassFacts.read(base)
-            if facts is not None and facts.violation is not None:
-                return facts.violation
+            if facts is not None and facts.problem is not None:
+                return facts.problem
         return None
 
     def check_fields(self) -> list[str]:
@@ -131,12 +125,12 @@ class ClassRules:
             where = f"{class_name(self.info)}.{field.name}"
             kind, inner, misuse = read_marker(field.type)
             if misuse is not None:
-                self.findings.append((field.context, where, misuse))
+                self.problems.append((field.context, where, misuse))
                 continue
-            if self.kind == "static" and kind == "dynamic":
-                self.findings.append((field.context, where, phrases.DYNAMIC_IN_STATIC))
+            if self.role == "static" and kind == "dynamic":
+                self.problems.append((field.context, where, phrases.DYNAMIC_IN_STATIC))
                 continue
-            in_static_class = self.kind == "static"
+            in_static_class = self.role == "static"
             static_class_type = is_static_class_type(inner)
             if not is_static(
                 kind, static_class_type=static_class_type, hash_by_id=field.hash_by_id, in_static_class=in_static_class
@@ -144,11 +138,11 @@ class ClassRules:
                 continue  # a pytree's data field
             meta.append(field.name)
             if not field.hash_by_id:
-                finding = static_violation(inner, Judge(self.api, self.looked_through))
-                if finding is None and field.default is not None:
-                    finding = default_finding(field.default, self.api, Judge(self.api, self.looked_through))
-                if finding is not None:
-                    self.findings.append((field.context, where, finding))
+                problem = static_problem(inner, Judge(self.api, self.looked_through))
+                if problem is None and field.default is not None:
+                    problem = default_problem(field.default, self.api, Judge(self.api, self.looked_through))
+                if problem is not None:
+                    self.problems.append((field.context, where, problem))
         return meta
 
     def own_fields(self) -> list[Field]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mypy.errorcodes import ErrorCode
 
-from jaxtypes.rules import ALL_RULES, Rule
+from jaxtypes._vocabulary.rules import ALL_RULES, Rule
 
 CATEGORY = "jaxtypes"
 

@@ -13,7 +13,7 @@ from mypy.nodes import TypeInfo
 from mypy.plugin import CheckerPluginInterface
 
 from mypy_plugin.mypy_internals import checked_module, class_trigger, scope_target
-from mypy_plugin.type_rules import Judge
+from mypy_plugin.judge import Judge
 
 
 def recorder(api: CheckerPluginInterface) -> Judge:

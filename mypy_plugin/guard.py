@@ -7,7 +7,7 @@ import traceback
 from collections.abc import Callable
 from typing import TypeVar
 
-from jaxtypes.internal_errors import INTERNAL_ERROR
+from jaxtypes._vocabulary.internal_errors import INTERNAL_ERROR
 
 C = TypeVar("C")
 R = TypeVar("R")

@@ -1,7 +1,7 @@
 """Checks on ``jaxtypes.jit``: what it refuses when a function is jitted, reported by mypy.
 
 At ``@jaxtypes.jit``, ``@jaxtypes.jit(...)`` and ``jaxtypes.jit(f)``, with the runtime's words
-(``jaxtypes/jitted.py``):
+(``jaxtypes/_jit/jaxtypes_jit.py``):
 
 - a ``Static[T]`` parameter whose ``T`` can never be a correct static value (``static-*``), a
   misplaced marker or a static ``*args`` (``marker-misuse``);
@@ -23,12 +23,12 @@ from mypy.nodes import ARG_POS, ARG_STAR, Context, Decorator, Expression, FuncDe
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
 
-from jaxtypes import phrases
-from jaxtypes.positions import is_static
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.positions import is_static
 from mypy_plugin.classes import is_static_class, is_static_class_type
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.dynamic_types import dynamic_violation
+from mypy_plugin.traced_types import traced_problem
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -36,11 +36,9 @@ from mypy_plugin.jit_targets import (
     refers_to_class,
 )
 from mypy_plugin.static_positions import Statics, read_statics
-from mypy_plugin.type_rules import class_name, jaxtypes_kind, read_marker, static_violation
+from mypy_plugin.declared_types import jaxtypes_role, static_problem
+from mypy_plugin.markers import class_name, read_marker
 
-JIT = "jaxtypes.jitted.jit"
-JITTED_CALL = "jaxtypes.jitted.Jitted.__call__"
-JITTED_GET = "jaxtypes.jitted.Jitted.__get__"
 FACTORY_NAME = "jaxtypes.jit decorator"
 """The name given to what ``jaxtypes.jit(device=...)`` returns; ``factory_hook`` claims it."""
 
@@ -132,7 +130,7 @@ def _check_self(
 ) -> list[str]:
     """``self``, an unmarked parameter typed as its class, is static for a static class and traced
     for a pytree class (``is_static``); any other class is refused."""
-    if jaxtypes_kind(owner) is None:
+    if jaxtypes_role(owner) is None:
         problem = phrases.plain_class_self(class_name(owner))
         ctx.api.fail(problem.message(qualname), fun, code=error_code(problem.rule))
     static = is_static(None, static_class_type=is_static_class(owner))
@@ -146,19 +144,19 @@ def _check_parameters(
     static_names = []
     parameters = zip(signature.arg_names, signature.arg_kinds, signature.arg_types, contexts)
     for name, kind, typ, context in list(parameters)[int(skip_self) :]:
-        marker, inner, finding = read_marker(typ)
+        marker, inner, problem = read_marker(typ)
         static = is_static(marker, static_class_type=is_static_class_type(inner))
-        if finding is None and static and kind.is_star():
-            finding = phrases.static_variadic("*" if kind == ARG_STAR else "**", str(name))
-        elif finding is None and marker == "static":
-            finding = static_violation(inner, recorder(ctx.api))
-        elif finding is None and not static:
-            finding = dynamic_violation(ctx.api, inner)
+        if problem is None and static and kind.is_star():
+            problem = phrases.static_variadic("*" if kind == ARG_STAR else "**", str(name))
+        elif problem is None and marker == "static":
+            problem = static_problem(inner, recorder(ctx.api))
+        elif problem is None and not static:
+            problem = traced_problem(ctx.api, inner)
         if static and name is not None:
             static_names.append(name)
-        if finding is not None:
+        if problem is not None:
             where = phrases.parameter(name, qualname)
-            ctx.api.fail(finding.message(where), context, code=error_code(finding.rule))
+            ctx.api.fail(problem.message(where), context, code=error_code(problem.rule))
     return static_names
 
 

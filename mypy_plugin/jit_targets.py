@@ -13,15 +13,16 @@ from collections.abc import Iterable
 from mypy.nodes import CallExpr, Decorator, Expression, ExpressionStmt, FuncDef, MemberExpr, RefExpr, TypeInfo
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
 
-from jaxtypes import phrases
-from jaxtypes.jax_internals import PYTREE_REGISTRATIONS
-from jaxtypes.phrases import Problem
-from mypy_plugin.callable_values import bound_method_owner
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import PYTREE_REGISTRATIONS
+from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.static_values import bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.jit_evidence import bound_method_evidence
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
-from mypy_plugin.type_rules import class_name, is_array_class, jaxtypes_kind
+from mypy_plugin.declared_types import jaxtypes_role
+from mypy_plugin.markers import class_name, is_array_class
 
 
 def function_of(context: object, fun: Expression) -> FuncDef | None:
@@ -57,7 +58,7 @@ def check_bound_method(
     if not isinstance(fun, MemberExpr) or refers_to_class(fun.expr):
         return
     info = bound_method_owner(fun, ctx.api.get_expression_type(fun.expr))
-    if info is None or jaxtypes_kind(info) is not None or is_array_class(info):
+    if info is None or jaxtypes_role(info) is not None or is_array_class(info):
         return  # a registered pytree is no exception: jit(obj.method) compiles obj in, unread
     problem: Problem | None = phrases.jitted_mutable_object(class_name(info))
     if needs_evidence:
@@ -103,4 +104,4 @@ def is_library_pytree(info: TypeInfo) -> bool:
     ``equinox.Module``), which register their classes as pytrees."""
     if info.module_name.partition(".")[0] in ("jax", "jaxlib"):
         return True
-    return MypyDataclass.read(info) is not None and DataclassOptions.read(info) is None and jaxtypes_kind(info) is None
+    return MypyDataclass.read(info) is not None and DataclassOptions.read(info) is None and jaxtypes_role(info) is None

@@ -9,13 +9,13 @@
 | jax | every field of a class given to ``register_static``, and the class itself | decorator hook / call hook |
 | jax_dataclasses | ``jdc.Static[...]`` (mypy sees ``jdc.pytree_dataclass`` as ``dataclasses.dataclass``) | dataclass tagging hook |
 
-Findings use the runtime's codes and the library's marker (``jaxtypes.libraries``), at the field.
+Problems use the runtime's codes and the library's marker (``jaxtypes._vocabulary.libraries``), at the field.
 The libraries are recognised by the full names mypy gives their definitions, never imported: a
 library that is not installed defines none of them, and its classes are left alone.
 
 Base classes and the dataclass tagging hook are seen during the module's first semantic pass,
 before dataclass transforms run; the type rules read the decorators' literal options there
-(``stdlib_dataclasses``, ``type_rules.decorated_kind``). Each class's own static field names are
+(``stdlib_dataclasses``, ``type_rules.decorated_role``). Each class's own static field names are
 recorded for it (``metadata.LibraryFields``), for the constructor check of ``calls``.
 """
 
@@ -41,7 +41,7 @@ from mypy.nodes import (
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, Instance, Type, TypeAliasType, TypeOfAny
 
-from jaxtypes.libraries import (
+from jaxtypes._vocabulary.libraries import (
     EQUINOX,
     FLAX_STRUCT,
     JAX_DATACLASS,
@@ -51,18 +51,21 @@ from jaxtypes.libraries import (
     applies,
     fix_for,
 )
-from jaxtypes import phrases
-from jaxtypes.jax_internals import REGISTER_STATIC, TREE_STATIC
-from jaxtypes.phrases import Problem
-from jaxtypes.rules import STATIC_DYNAMIC_CHILD
-from mypy_plugin.callable_values import default_finding
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import REGISTER_STATIC, TREE_STATIC
+from jaxtypes._vocabulary.phrases import Problem
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD
+from mypy_plugin.static_values import default_problem
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.metadata import LibraryFields
 from mypy_plugin.mypy_internals import class_trigger, dataclass_class_maker_callback
 from mypy_plugin.stdlib_dataclasses import tag_hook
-from mypy_plugin.type_rules import Judge, class_name, class_violation, defines_hash, static_violation
+from mypy_plugin.declared_types import class_problem, static_problem
+from mypy_plugin.judge import Judge
+from mypy_plugin.hashing import defines_hash
+from mypy_plugin.markers import class_name
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"
@@ -249,14 +252,14 @@ def _report_fields(
     # array in a field matters then (compiled in as a constant, whatever the hash says).
     arrays_only = marker is JAX_STATIC_CLASS and defines_hash(info)
     for field in fields:
-        finding = static_violation(field.type, judge) or _default_finding(api, field, judge)
-        if arrays_only and finding is not None and finding.rule is not STATIC_DYNAMIC_CHILD:
+        problem = static_problem(field.type, judge) or _default_problem(api, field, judge)
+        if arrays_only and problem is not None and problem.rule is not STATIC_DYNAMIC_CHILD:
             continue
-        if finding is not None and applies(finding.rule, marker):
+        if problem is not None and applies(problem.rule, marker):
             _report(
                 api,
                 phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker),
-                finding,
+                problem,
                 marker,
                 field.context,
             )
@@ -267,31 +270,31 @@ def _check_static_class(
 ) -> None:
     """A class registered static is hashed into jit's cache key as a whole."""
     instance = Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
-    finding = class_violation(instance, _judge(api))  # its fields are checked one by one
-    if finding is not None:
+    problem = class_problem(instance, _judge(api))  # its fields are checked one by one
+    if problem is not None:
         _report(
-            api, phrases.library_field(class_name(info), JAX_STATIC_CLASS.marker), finding, JAX_STATIC_CLASS, context
+            api, phrases.library_field(class_name(info), JAX_STATIC_CLASS.marker), problem, JAX_STATIC_CLASS, context
         )
 
 
 def _report(
     api: SemanticAnalyzerPluginInterface | CheckerPluginInterface,
     where: str,
-    finding: Problem,
+    problem: Problem,
     marker: StaticMarker,
     context: Context,
 ) -> None:
-    finding = finding._replace(fix=fix_for(finding.rule, marker, finding.fix))
-    api.fail(finding.message(where), context, code=error_code(finding.rule))
+    problem = problem._replace(fix=fix_for(problem.rule, marker, problem.fix))
+    api.fail(problem.message(where), context, code=error_code(problem.rule))
 
 
-def _default_finding(
+def _default_problem(
     api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, field: StaticField, judge: Judge
 ) -> Problem | None:
     """A bound method as the field's default (``fn: Callable = struct.field(default=obj.run, ...)``)."""
     if field.default is None or not isinstance(api, SemanticAnalyzerPluginInterface):
         return None
-    return default_finding(field.default, api, judge)
+    return default_problem(field.default, api, judge)
 
 
 def _judge(api: SemanticAnalyzerPluginInterface | CheckerPluginInterface) -> Judge:

@@ -16,17 +16,18 @@ from typing import Any, ClassVar, Literal
 from mypy.nodes import TypeInfo
 from typing_extensions import Self
 
-from jaxtypes.phrases import Problem
-from jaxtypes.rules import RULES_BY_CODE
+from jaxtypes._vocabulary.phrases import Problem
+from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 5
+CACHE_FORMAT_VERSION = 6
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
-violation, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
+problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
 changes; it is not the package's version, which changes for other reasons."""
 
 JsonDict = dict[str, Any]
-Kind = Literal["static", "pytree"]
+Role = Literal["static", "pytree"]
+"""What a jaxtypes decorator makes a class: a static class or a pytree class."""
 
 
 class Record:
@@ -86,8 +87,8 @@ def _flag(value: object) -> bool:
 
 
 @dataclasses.dataclass(frozen=True)
-class ViolationRecord:
-    """A static class's own or inherited violation: the rule's code, the sentence that says it of
+class ProblemRecord:
+    """A static class's own or inherited problem: the rule's code, the sentence that says it of
     the class's field (``Inner.f is typed list[int], which is unhashable``) and the fix."""
 
     code: str
@@ -95,7 +96,7 @@ class ViolationRecord:
     fix: str | None
 
     @classmethod
-    def of(cls, where: str, problem: Problem) -> ViolationRecord:
+    def of(cls, where: str, problem: Problem) -> ProblemRecord:
         """``problem``, found at ``where`` (a field of the class or the class itself)."""
         return cls(problem.rule.code, f"{where} {problem.what}", problem.fix)
 
@@ -106,9 +107,9 @@ class ViolationRecord:
         return dataclasses.asdict(self)
 
     @classmethod
-    def deserialize(cls, data: object) -> ViolationRecord:
+    def deserialize(cls, data: object) -> ProblemRecord:
         if not isinstance(data, dict):
-            raise TypeError(f"expected a violation, got {data!r}")
+            raise TypeError(f"expected a problem, got {data!r}")
         if data["code"] not in RULES_BY_CODE:
             raise ValueError(f"no rule has the code {data['code']!r}")
         fix = data["fix"]
@@ -117,28 +118,26 @@ class ViolationRecord:
 
 @dataclasses.dataclass(frozen=True)
 class ClassFacts(Record):
-    """A class decorated by jaxtypes: its kind, its static (meta) fields, and for a static class
-    the violation it has or inherits, which makes every field typed as it a violation too."""
+    """A class decorated by jaxtypes: its role (static or pytree), its static (meta) fields, and
+    for a static class the problem it has or inherits, which every field typed as it has too."""
 
     KEY: ClassVar[str] = "jaxtypes"
 
-    kind: Kind
+    role: Role
     meta_fields: tuple[str, ...] = ()
-    violation: ViolationRecord | None = None
+    problem: ProblemRecord | None = None
 
     def serialize(self) -> JsonDict:
-        violation = None if self.violation is None else self.violation.serialize()
-        return {"kind": self.kind, "meta_fields": list(self.meta_fields), "violation": violation}
+        problem = None if self.problem is None else self.problem.serialize()
+        return {"role": self.role, "meta_fields": list(self.meta_fields), "problem": problem}
 
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
-        kind = data["kind"]
-        if kind not in ("static", "pytree"):
-            raise ValueError(f"no class kind {kind!r}")
-        violation = data["violation"]
-        return cls(
-            kind, _strings(data["meta_fields"]), None if violation is None else ViolationRecord.deserialize(violation)
-        )
+        role = data["role"]
+        if role not in ("static", "pytree"):
+            raise ValueError(f"no class role {role!r}")
+        problem = data["problem"]
+        return cls(role, _strings(data["meta_fields"]), None if problem is None else ProblemRecord.deserialize(problem))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -23,10 +23,10 @@ from mypy.nodes import Expression, FuncDef, RefExpr, TypeInfo
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
-from jaxtypes import phrases
-from jaxtypes.jax_internals import JIT
-from jaxtypes.phrases import Problem
-from jaxtypes.rules import STATIC_NOT_FROZEN, STATIC_UNHASHABLE
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import JAX_JIT
+from jaxtypes._vocabulary.phrases import Problem
+from jaxtypes._vocabulary.rules import STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.codes import error_code
 from mypy_plugin.mypy_internals import partial_call_callback, partial_new_callback
 from mypy_plugin.jit_targets import (
@@ -36,9 +36,10 @@ from mypy_plugin.jit_targets import (
     is_registered_pytree,
     method_owner,
 )
-from mypy_plugin.static_positions import Statics, read_statics, static_finding
-from mypy_plugin.stdlib_dataclasses import compares_by_identity, hashes_its_fields
-from mypy_plugin.type_rules import class_name, jaxtypes_kind
+from mypy_plugin.static_positions import Statics, read_statics, plain_static_problem
+from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
+from mypy_plugin.declared_types import jaxtypes_role
+from mypy_plugin.markers import class_name
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""
@@ -92,14 +93,14 @@ def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Insta
     without being frozen (an identity-hashed object works, and compiles its state in, as
     ``jax.jit(obj.method)`` does)."""
     info = instance.type
-    finding = static_finding(ctx.api, instance, lenient=True)
+    problem = plain_static_problem(ctx.api, instance, lenient=True)
     unhashable_dataclass = (
-        finding is not None
-        and finding.rule is STATIC_NOT_FROZEN
-        and not (compares_by_identity(info) or hashes_its_fields(info))
+        problem is not None
+        and problem.rule is STATIC_NOT_FROZEN
+        and not (declared_eq_false(info) or hashes_its_fields(info))
     )
-    if finding is not None and (finding.rule is STATIC_UNHASHABLE or unhashable_dataclass):
-        ctx.api.fail(finding.message(phrases.callable_object(class_name(info))), fun, code=error_code(finding.rule))
+    if problem is not None and (problem.rule is STATIC_UNHASHABLE or unhashable_dataclass):
+        ctx.api.fail(problem.message(phrases.callable_object(class_name(info))), fun, code=error_code(problem.rule))
 
 
 def _check_definition(
@@ -120,17 +121,17 @@ def _check_definition(
             if problem is not None:
                 api.fail(problem.message(qualname), fun, code=error_code(problem.rule))
         elif static:
-            finding = static_finding(api, typ, lenient=True)
-            if finding is not None:
-                api.fail(finding.message(phrases.parameter(name, qualname)), fun, code=error_code(finding.rule))
+            problem = plain_static_problem(api, typ, lenient=True)
+            if problem is not None:
+                api.fail(problem.message(phrases.parameter(name, qualname)), fun, code=error_code(problem.rule))
 
 
 def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | None:
     """Why jit cannot take ``self`` as a traced argument; None for a pytree."""
-    kind = jaxtypes_kind(owner)
-    if kind == "static":
+    role = jaxtypes_role(owner)
+    if role == "static":
         return phrases.static_class_self_traced(class_name(owner))
-    if kind == "pytree" or is_registered_pytree(api, owner) or is_library_pytree(owner):
+    if role == "pytree" or is_registered_pytree(api, owner) or is_library_pytree(owner):
         return None
     return phrases.plain_class_self(class_name(owner))
 
@@ -139,7 +140,7 @@ def partial_hook(ctx: FunctionContext) -> Type:
     """``partial(jax.jit, static_argnums=...)``: mypy's own result, carrying the static positions."""
     result = partial_new_callback(ctx)
     fun = ctx.args[0][0] if ctx.args and ctx.args[0] else None
-    if not isinstance(fun, RefExpr) or fun.fullname != JIT:
+    if not isinstance(fun, RefExpr) or fun.fullname != JAX_JIT:
         return result
     statics = read_statics(ctx)
     proper = get_proper_type(result)

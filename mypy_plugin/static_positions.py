@@ -29,15 +29,16 @@ from mypy.nodes import (
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
-from jaxtypes import phrases
-from jaxtypes.libraries import IDENTITY_HASH_FIX
-from jaxtypes.phrases import Problem
-from jaxtypes.rules import STATIC_IDENTITY_HASH
-from mypy_plugin.callable_values import bound_method_finding, bound_method_owner
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.libraries import IDENTITY_HASH_FIX
+from jaxtypes._vocabulary.phrases import Problem
+from jaxtypes._vocabulary.rules import STATIC_IDENTITY_HASH
+from mypy_plugin.static_values import bound_method_problem, bound_method_owner
 from mypy_plugin.codes import error_code
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changes_after_construction
-from mypy_plugin.type_rules import class_name, is_plain_class, static_violation
+from mypy_plugin.declared_types import is_plain_class, static_problem
+from mypy_plugin.markers import class_name
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
@@ -158,9 +159,9 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
             else:
                 position = None  # after *args, positions are unknown
                 continue
-            finding = _argument_finding(ctx.api, expr, typ, needs_evidence) if static else None
-            if finding is not None:
-                ctx.api.fail(finding.message(label), expr, code=error_code(finding.rule))
+            problem = _argument_problem(ctx.api, expr, typ, needs_evidence) if static else None
+            if problem is not None:
+                ctx.api.fail(problem.message(label), expr, code=error_code(problem.rule))
     return ctx.default_return_type
 
 
@@ -179,24 +180,24 @@ def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
     return isinstance(node, Var) and node.is_initialized_in_class
 
 
-def _argument_finding(api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool) -> Problem | None:
+def _argument_problem(api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool) -> Problem | None:
     """What is wrong with a value of type ``typ``, written ``expr``, in a static position.
 
     With ``needs_evidence`` (plain ``jax.jit``), a bound method is reported only where its
     object changes after it is made, and so is a value of a class that hashes by value but
     whose instances change (``v.val = 0`` after ``f(v)``: jit finds the old code for it)."""
-    finding = static_finding(api, typ, lenient=needs_evidence)
-    if finding is not None:
-        return finding
+    problem = plain_static_problem(api, typ, lenient=needs_evidence)
+    if problem is not None:
+        return problem
     if not isinstance(expr, MemberExpr):
         return _changed_value(api, expr, typ) if needs_evidence else None
     owner_type = api.get_expression_type(expr.expr)
-    finding = bound_method_finding(expr, owner_type, recorder(api))
-    if finding is None or not needs_evidence:
-        return finding
+    problem = bound_method_problem(expr, owner_type, recorder(api))
+    if problem is None or not needs_evidence:
+        return problem
     owner = bound_method_owner(expr, owner_type)
     change = changes_after_construction(api, expr.expr, owner) if owner is not None else None
-    return None if change is None else phrases.with_change(finding, change)
+    return None if change is None else phrases.with_change(problem, change)
 
 
 def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Problem | None:
@@ -211,10 +212,10 @@ def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> 
     return phrases.changing_instances(class_name(proper.type), change)
 
 
-def static_finding(api: CheckerPluginInterface, typ: Type, *, lenient: bool) -> Problem | None:
-    """``static_violation``, with a fix for a plain class (not a jaxtypes field) that hashes by
+def plain_static_problem(api: CheckerPluginInterface, typ: Type, *, lenient: bool) -> Problem | None:
+    """``static_problem``, with a fix for a plain class (not a jaxtypes field) that hashes by
     identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``)."""
-    finding = static_violation(typ, recorder(api)._replace(lenient=lenient))
-    if finding is not None and finding.rule is STATIC_IDENTITY_HASH:
-        return finding._replace(fix=IDENTITY_HASH_FIX)
-    return finding
+    problem = static_problem(typ, recorder(api)._replace(lenient=lenient))
+    if problem is not None and problem.rule is STATIC_IDENTITY_HASH:
+        return problem._replace(fix=IDENTITY_HASH_FIX)
+    return problem

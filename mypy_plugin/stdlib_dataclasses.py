@@ -35,7 +35,7 @@ def tag_hook(ctx: ClassDefContext) -> None:
     DataclassOptions(**options).write(ctx.cls.info)
 
 
-def compares_by_identity(info: TypeInfo) -> bool:
+def declared_eq_false(info: TypeInfo) -> bool:
     """A dataclass declared ``eq=False``: unless a class in its MRO defines ``__eq__``, equal
     copies are unequal to jit's cache, whatever ``unsafe_hash`` says."""
     options = DataclassOptions.read(info)

@@ -1,6 +1,6 @@
 """Trusted static types in the plugin: classes whose identity is their value.
 
-The twin of ``jaxtypes.trusted``: the built-in table (``jaxtypes.trusted.TRUSTED_TYPES``: JAX's
+The twin of the runtime's ``jaxtypes/_classes/trusted_types.py``: the built-in table (``jaxtypes._vocabulary.names.TRUSTED_TYPES``: JAX's
 interned classes, equinox's and flax's modules), the classes named in the
 ``trusted_static_types`` setting, and classes decorated ``@jaxtypes.trusted_static`` (recorded in
 their metadata, so other modules see it from the cache) are accepted in static positions although
@@ -21,12 +21,10 @@ from mypy.options import Options
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import Instance, get_proper_type
 
-from jaxtypes.settings import Settings, SettingsError, read_settings
-from jaxtypes.trusted import TRUSTED_TYPES
+from jaxtypes._vocabulary.settings import Settings, SettingsError, read_settings
+from jaxtypes._vocabulary.names import TRUSTED_TYPES
 from mypy_plugin.metadata import TrustedStatic
 from mypy_plugin.mypy_internals import lookup
-
-DECORATOR = "jaxtypes.trusted.trusted_static"
 
 
 def decorator_hook(ctx: ClassDefContext) -> None:
@@ -43,7 +41,7 @@ def is_trusted(info: TypeInfo, api: CheckerPluginInterface | SemanticAnalyzerPlu
 
 
 def holds_no_state(info: TypeInfo) -> bool:
-    """The twin of ``jaxtypes.trusted.holds_no_state``: every class but ``object`` declares
+    """The twin of ``jaxtypes._classes.trusted_types.holds_no_state``: every class but ``object`` declares
     ``__slots__``, empty or only ``__weakref__``."""
     bases = info.mro[:-1]
     return bool(bases) and all(base.slots is not None and base.slots <= {"__weakref__"} for base in bases)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtypes.rules import ALL_RULES, Rule
+from jaxtypes._vocabulary.rules import ALL_RULES, Rule
 
 REFERENCE = (Path(__file__).resolve().parent.parent / "docs" / "error-codes.md").read_text()
 

@@ -38,7 +38,7 @@ CASES = HERE / "cases"
 CONFIG = HERE / "mypy.ini"
 sys.path.insert(0, str(REPO))
 
-from jaxtypes.rules import RULES_BY_CODE  # noqa: E402  (after the checkout is importable)
+from jaxtypes._vocabulary.rules import RULES_BY_CODE  # noqa: E402  (after the checkout is importable)
 
 LIBRARIES = ("plain-jax", "flax", "equinox", "jax-dataclass-registration", "jax_dataclasses")
 RUN_TIMEOUT_S = 120

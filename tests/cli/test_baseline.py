@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from check_runner import PROJECT, Check, project_ini
-from jaxtypes.check.baseline import Entry, compare, fingerprint
-from jaxtypes.check.findings import Finding
-from jaxtypes.rules import STATIC_UNHASHABLE
+from jaxtypes._cli.check.baseline import Entry, compare, fingerprint
+from jaxtypes._cli.check.findings import Finding
+from jaxtypes._vocabulary.rules import STATIC_UNHASHABLE
 
 BUGGY = (PROJECT / "buggy.py").read_text()
 NEW_BUG = "\n\n@static_dataclass\nclass Later:\n    tags: set[str]\n"

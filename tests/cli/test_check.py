@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtypes.rules import ALL_RULES, STATIC_UNHASHABLE, Rule
+from jaxtypes._vocabulary.rules import ALL_RULES, STATIC_UNHASHABLE, Rule
 from check_runner import FIXTURES, PROJECT, REPO, Check
 
 WEIGHTS = (
@@ -262,8 +262,8 @@ def test_the_console_script_is_the_same_command() -> None:
 
 def test_explain_without_the_docs_folder_prints_the_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An installed jaxtypes has no docs/: --explain falls back to the rule's own words."""
-    from jaxtypes.check import explain as module
-    from jaxtypes.rules import STATIC_UNHASHABLE
+    from jaxtypes._cli.check import explain as module
+    from jaxtypes._vocabulary.rules import STATIC_UNHASHABLE
 
     monkeypatch.setattr(module, "ERROR_CODES_DOC", tmp_path / "missing.md")
     text = module.explain("static-unhashable")

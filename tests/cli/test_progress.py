@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from check_runner import PROJECT, Check, project_ini
-from jaxtypes.check.mypy_run import prepare_mypy, run_mypy
+from jaxtypes._cli.check.mypy_run import prepare_mypy, run_mypy
 
 DEADLINE = 300.0
 """Seconds any one run may take before the test fails (a cold run takes a few)."""

@@ -10,8 +10,8 @@ import jsonschema
 
 import jaxtypes
 from check_runner import PROJECT, REPO, Check, project_ini
-from jaxtypes.check.explain import ERROR_CODES_URL, github_anchor
-from jaxtypes.rules import ALL_RULES
+from jaxtypes._cli.check.explain import ERROR_CODES_URL, github_anchor
+from jaxtypes._vocabulary.rules import ALL_RULES
 
 # The OASIS SARIF 2.1.0 schema ("$id": https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/
 # Schemata/sarif-schema-2.1.0.json), byte for byte as https://json.schemastore.org/sarif-2.1.0.json

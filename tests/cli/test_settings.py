@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from check_runner import PROJECT, REPO, Check, project_ini
-from jaxtypes.settings import Settings, SettingsError, read_settings, settings_file
+from jaxtypes._vocabulary.settings import Settings, SettingsError, read_settings, settings_file
 
 
 def write(path: Path, text: str) -> str:
@@ -102,7 +102,7 @@ def test_without_a_mypy_configuration_the_one_file_with_settings_is_used(tmp_pat
 
 def test_the_plugin_and_the_linter_accept_the_same_keys() -> None:
     """One table: every field of Settings is a key, with a documented entry in docs/check.md."""
-    from jaxtypes import settings
+    from jaxtypes._vocabulary import settings
 
     assert set(settings._KEYS) == set(Settings._fields)
     documented = (REPO / "docs" / "check.md").read_text()

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from jaxtypes.rules import RULES_BY_CODE
+from jaxtypes._vocabulary.rules import RULES_BY_CODE
 from tests.differential.budget import generated
 from tests.differential.projects import Edit, Project, apply, sequences, write
 from tests.plugin.mypy_runner import Diagnostic, run_dmypy, run_mypy, write_config

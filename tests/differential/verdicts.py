@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple, Protocol, TypeVar
 
-from jaxtypes.errors import JaxtypesError
-from jaxtypes.rules import RULES_BY_CODE
+from jaxtypes._classes.errors import JaxtypesError
+from jaxtypes._vocabulary.rules import RULES_BY_CODE
 from tests.differential.modules import COMMON, COMMON_MODULE, CallSpec, ClassSpec, JitSpec, Lines, Unit
 from tests.plugin.mypy_runner import check_in_process
 from tests.source_modules import import_path

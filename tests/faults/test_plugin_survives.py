@@ -55,9 +55,9 @@ def test_corpus_without_jax_installed(project: Path, tmp_path_factory: pytest.Te
 
 
 STALE_SHAPES: list[Any] = [
-    {"kind": "static"},
-    {"kind": "pytree", "meta_fields": "all", "violation": "static-unhashable"},
-    {"kind": "unknown", "meta_fields": [], "violation": ["no-such-code", "x", None]},
+    {"role": "static"},
+    {"role": "pytree", "meta_fields": "all", "problem": "static-unhashable"},
+    {"role": "unknown", "meta_fields": [], "problem": ["no-such-code", "x", None]},
     ["static"],
 ]
 

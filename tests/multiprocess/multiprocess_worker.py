@@ -22,7 +22,7 @@ from jax.sharding import Mesh, NamedSharding, PartitionSpec
 
 import jaxtypes
 from jaxtypes import Static
-from jaxtypes.agreement import _coordination
+from jaxtypes._jit.agreement import _coordination
 
 WAIT_S = 60
 ABSENT_WAIT_S = 3

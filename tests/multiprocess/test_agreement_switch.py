@@ -14,8 +14,8 @@ import pytest
 import jaxtypes
 from fingerprint_configs import Config, Solver
 from jaxtypes import Static, StaticValueError
-from jaxtypes.agreement import AgreementCheck, _Setting
-from jaxtypes.fingerprint import differences
+from jaxtypes._jit.agreement import AgreementCheck, _Setting
+from jaxtypes._jit.fingerprint import differences
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ import pytest
 import jaxtypes
 from fingerprint_configs import Boundary, Config, Limits, Method, Solver, Transport, build, double
 from jaxtypes import Static, StaticValueError
-from jaxtypes.fingerprint import describe, describe_metadata, differences
+from jaxtypes._jit.fingerprint import describe, describe_metadata, differences
 
 HERE = Path(__file__).resolve().parent
 PRINT_FINGERPRINT = """

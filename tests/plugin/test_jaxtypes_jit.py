@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from jaxtypes import JaxtypesError
-from jaxtypes.rules import RULES_BY_CODE
+from jaxtypes._vocabulary.rules import RULES_BY_CODE
 from tests.plugin.mypy_runner import check_in_process, expected
 from tests.plugin.test_plain_jax import HEADER as PLAIN_JAX_HEADER
 from tests.source_modules import import_path

@@ -11,8 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from jaxtypes.libraries import EQUINOX, FLAX_STRUCT, IDENTITY_HASH_FIX, JAX_DATACLASS, JAX_DATACLASSES, JAX_STATIC_CLASS
-from jaxtypes.rules import RULES_BY_CODE, STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH
+from jaxtypes._vocabulary.libraries import (
+    EQUINOX,
+    FLAX_STRUCT,
+    IDENTITY_HASH_FIX,
+    JAX_DATACLASS,
+    JAX_DATACLASSES,
+    JAX_STATIC_CLASS,
+)
+from jaxtypes._vocabulary.rules import RULES_BY_CODE, STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH
 from tests.plugin.mypy_runner import check_in_process, expected, run_dmypy, run_mypy, write_config
 
 HEADER = """\

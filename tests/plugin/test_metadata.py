@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from mypy.nodes import Block, ClassDef, SymbolTable, TypeInfo
 
-from jaxtypes import phrases
+from jaxtypes._vocabulary import phrases
 from mypy_plugin.metadata import (
     ChangeEvidence,
     ClassFacts,
@@ -18,7 +18,7 @@ from mypy_plugin.metadata import (
     Record,
     RegisteredPytree,
     TrustedStatic,
-    ViolationRecord,
+    ProblemRecord,
 )
 
 
@@ -28,10 +28,10 @@ def class_info(name: str = "C") -> TypeInfo:
     return info
 
 
-VIOLATION = ViolationRecord.of("Inner.f", phrases.unhashable(phrases.typed("list[int]"), "list"))
+PROBLEM = ProblemRecord.of("Inner.f", phrases.unhashable(phrases.typed("list[int]"), "list"))
 
 RECORDS: list[Record] = [
-    ClassFacts("static", ("a", "b"), VIOLATION),
+    ClassFacts("static", ("a", "b"), PROBLEM),
     ClassFacts("pytree", ("meta",)),
     LibraryFields("eqx.field(static=True)", ("b",)),
     DataclassOptions(eq=False, frozen=True, unsafe_hash=False),
@@ -51,21 +51,21 @@ def test_a_record_survives_the_cache(record: Record) -> None:
     assert type(record).read(info) is None
 
 
-def test_a_violation_keeps_its_rule_sentence_and_fix() -> None:
-    problem = VIOLATION.problem()
+def test_a_problem_record_keeps_its_rule_sentence_and_fix() -> None:
+    problem = PROBLEM.problem()
     assert problem.rule.code == "static-unhashable"
     assert problem.what == "Inner.f is typed list[int], which is unhashable"
     assert problem.fix is not None and "tuple" in problem.fix
 
 
 OTHER_SHAPES: list[tuple[type[Record], Any]] = [
-    (ClassFacts, {"kind": "static"}),
-    (ClassFacts, {"kind": "pytree", "meta_fields": "all", "violation": None}),
-    (ClassFacts, {"kind": "unknown", "meta_fields": [], "violation": None}),
-    (ClassFacts, {"kind": "static", "meta_fields": [], "violation": ["static-unhashable", "x", None]}),
+    (ClassFacts, {"role": "static"}),
+    (ClassFacts, {"role": "pytree", "meta_fields": "all", "problem": None}),
+    (ClassFacts, {"role": "unknown", "meta_fields": [], "problem": None}),
+    (ClassFacts, {"role": "static", "meta_fields": [], "problem": ["static-unhashable", "x", None]}),
     (
         ClassFacts,
-        {"kind": "static", "meta_fields": [], "violation": {"code": "no-such-code", "sentence": "x", "fix": None}},
+        {"role": "static", "meta_fields": [], "problem": {"code": "no-such-code", "sentence": "x", "fix": None}},
     ),
     (ClassFacts, ["static"]),
     (LibraryFields, {"marker": "m", "fields": [1]}),

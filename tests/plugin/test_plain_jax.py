@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtypes.rules import RULES_BY_CODE
+from jaxtypes._vocabulary.rules import RULES_BY_CODE
 from tests.plugin.mypy_runner import check_in_process, expected, for_installed_jax
 from tests.plugin.test_class_rules import HEADER as CLASS_RULES_HEADER
 

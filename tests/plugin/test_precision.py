@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtypes.rules import JIT_BOUND_METHOD, RULES_BY_CODE
+from jaxtypes._vocabulary.rules import JIT_BOUND_METHOD, RULES_BY_CODE
 from tests.plugin.mypy_runner import BIN, CONFIG, check_in_process, environment, expected, run_mypy
 
 SHARDED = """\

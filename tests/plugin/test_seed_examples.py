@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jaxtypes.rules import RULES_BY_CODE
+from jaxtypes._vocabulary.rules import RULES_BY_CODE
 from tests.plugin.mypy_runner import REPO, check_in_process, for_installed_jax
 
 SEEDS = REPO / "examples" / "seeds"

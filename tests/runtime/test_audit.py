@@ -18,8 +18,15 @@ from flax import nnx, struct
 from flax.training import train_state
 
 import jaxtypes as jt
-from jaxtypes.libraries import EQUINOX, FLAX_STRUCT, JAX_DATACLASS, JAX_DATACLASSES, JAX_STATIC_CLASS, PYTREE_METADATA
-from jaxtypes.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE
+from jaxtypes._vocabulary.libraries import (
+    EQUINOX,
+    FLAX_STRUCT,
+    JAX_DATACLASS,
+    JAX_DATACLASSES,
+    JAX_STATIC_CLASS,
+    PYTREE_METADATA,
+)
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE
 
 
 class Vehicle:

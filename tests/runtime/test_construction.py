@@ -18,9 +18,9 @@ import jax.numpy as jnp
 import pytest
 
 import jaxtypes as jt
-import jaxtypes.constructors
+import jaxtypes._classes.constructors
 from jaxtypes import Static, pytree_dataclass, static_dataclass
-from jaxtypes.constructors import rebuild
+from jaxtypes._classes.constructors import rebuild
 
 STATIC_DECORATORS = [static_dataclass, static_dataclass(intern=False)]
 DECORATORS = pytest.mark.parametrize(
@@ -45,13 +45,13 @@ class Layer:
 def walks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The values the compiled constructors hand to ``static_key`` from now on."""
     walked: list[object] = []
-    original = jaxtypes.constructors.static_key
+    original = jaxtypes._classes.constructors.static_key
 
     def spy(value: Any) -> Any:
         walked.append(value)
         return original(value)
 
-    monkeypatch.setattr(jaxtypes.constructors, "static_key", spy)
+    monkeypatch.setattr(jaxtypes._classes.constructors, "static_key", spy)
     return walked
 
 

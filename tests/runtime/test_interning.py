@@ -18,8 +18,8 @@ import jax.numpy as jnp
 import pytest
 
 from jaxtypes import Static, field, pytree_dataclass, static_dataclass
-from jaxtypes.interning import InternTable, _Entry
-from jaxtypes.values import STATIC_CLASS_FLAG
+from jaxtypes._classes.interning import InternTable, _Entry
+from jaxtypes._classes.static_values import STATIC_CLASS_FLAG
 
 
 @static_dataclass

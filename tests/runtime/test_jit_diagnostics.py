@@ -10,7 +10,7 @@ import pytest
 
 import jaxtypes
 from jaxtypes import Static
-from jaxtypes.diagnostics import RecompileWarning
+from jaxtypes import RecompileWarning
 
 
 class Vehicle:

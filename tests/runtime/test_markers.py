@@ -9,7 +9,7 @@ import pytest
 
 import jaxtypes as jt
 from jaxtypes import Dynamic, Static
-from jaxtypes.markers import read_marker
+from jaxtypes._classes.markers import read_marker
 
 StaticInt = Static[int]
 

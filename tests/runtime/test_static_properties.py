@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jaxtypes import static_dataclass
-from jaxtypes.values import static_key
+from jaxtypes._classes.static_values import static_key
 
 
 @static_dataclass

@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 import pytest
 
-from jaxtypes.annotations import check_static_type
-from jaxtypes.values import Violation, static_key
+from jaxtypes._classes.declared_types import check_static_type
+from jaxtypes._classes.static_values import ProblemFound, static_key
 from tests.plugin.mypy_runner import REPO, check_in_process
 from tests.source_modules import import_path
 from tests.sweep.cases import CASES, PRELUDE, Case
@@ -59,8 +59,8 @@ def truth(first: object, second: object) -> str:
 def runtime_verdict(check: object, value: object) -> str:
     try:
         check(value)  # type: ignore[operator]
-    except Violation as violation:
-        return violation.rule.code
+    except ProblemFound as found:
+        return found.rule.code
     return ACCEPTED
 
 

@@ -1,7 +1,7 @@
 """Star imports of jaxtypes and its modules."""
 from jaxtypes import *
-from jaxtypes.markers import *
-from jaxtypes.static import *
+from jaxtypes._classes.markers import *
+from jaxtypes._classes.static import *
 
 
 @static_dataclass

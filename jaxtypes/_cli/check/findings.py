@@ -1,0 +1,97 @@
+"""Diagnostics as data, and which of them ``jaxtypes check`` reports.
+
+A diagnostic is one line of mypy's JSON output (``--output json``), whose fields are mypy's
+documented, stable format; columns are made 1-based here so every output format agrees.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from jaxtypes._vocabulary.internal_errors import INTERNAL_ERROR as PLUGIN_INTERNAL_ERROR
+from jaxtypes._vocabulary.rules import ALL_RULES
+
+PLUGIN_CODES: frozenset[str] = frozenset(rule.code for rule in ALL_RULES)
+
+
+class Finding(NamedTuple):
+    """One diagnostic: where (1-based line and column, end inclusive), its code and words."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    message: str
+    hint: str | None
+    severity: str
+
+    @property
+    def from_plugin(self) -> bool:
+        return self.code in PLUGIN_CODES
+
+    @property
+    def is_plugin_internal_error(self) -> bool:
+        return self.message.startswith(PLUGIN_INTERNAL_ERROR)
+
+
+def parse(line: str) -> Finding:
+    """The finding in one line of mypy's JSON output (a line that is not JSON kept as its message)."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return Finding("mypy", 1, 1, 1, 1, "", line, None, "error")
+    return Finding(
+        path=data["file"],
+        line=data["line"],
+        column=data["column"] + 1,
+        end_line=data["end_line"],
+        end_column=max(data["end_column"], data["column"] + 1),
+        code=data["code"] or "",
+        message=data["message"],
+        hint=data["hint"],
+        severity=data["severity"],
+    )
+
+
+class Selection(NamedTuple):
+    """Which codes to report: the plugin's (or every code with ``everything``, ``--all``), then
+    only those in ``only`` when it is not empty, and none of those in ``ignore``."""
+
+    everything: bool
+    only: frozenset[str]
+    ignore: frozenset[str]
+
+    def wants(self, code: str) -> bool:
+        chosen = self.everything or code in PLUGIN_CODES
+        return chosen and (not self.only or code in self.only) and code not in self.ignore
+
+
+def select(findings: Iterable[Finding], selection: Selection) -> list[Finding]:
+    """The findings to report, in file and line order."""
+    chosen = [finding for finding in findings if selection.wants(finding.code)]
+    return sorted(chosen, key=lambda f: (f.path, f.line, f.column, f.code, f.message))
+
+
+def count_by_code(findings: Iterable[Finding]) -> dict[str, int]:
+    """How many findings each code has, codes in alphabetical order."""
+    return dict(sorted(Counter(finding.code for finding in findings).items()))
+
+
+class Report(NamedTuple):
+    """The findings to show, how many source files were checked, how many errors were hidden.
+
+    With a baseline, ``findings`` are the new ones, ``baselined`` counts those the baseline
+    holds, and ``fixed`` the baseline's entries this run judged and no longer found; without
+    one, ``baselined`` is None.
+    """
+
+    findings: list[Finding]
+    files_checked: int
+    hidden: int
+    baselined: int | None = None
+    fixed: int = 0

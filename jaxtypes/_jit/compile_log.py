@@ -1,0 +1,194 @@
+"""How often a ``jaxtypes.jit`` function compiled, and why each compile after the first happened.
+
+jaxtypes hands jax a thin wrapper of the user's function that records the arguments each time
+jax *traces* it; a call that hits jit's cache never reaches the wrapper, so recording costs
+nothing per call. Each record keeps the static arguments' values and the traced arguments'
+tree structure and abstract values (shape, dtype, weak type); a new record is compared with
+the most similar earlier one to say what changed: a static value, a shape, a dtype, a
+structure, or a static value that compares equal to an earlier one but hashes differently,
+which jit cannot find in its cache (``jit-recompile``; ``warn_on_recompile=True`` turns these
+into a ``RecompileWarning``).
+
+Relation to ``jax.config.update("jax_explain_cache_misses", True)``: that flag is global, logs
+every cache miss of every jitted function, and for a static argument that hashes differently
+it shows only "pytree node metadata does not match" with two reprs. This log is per function,
+can be read from code (``len(f.compiles)``, ``f.compiles[i].reasons``, ``f.compiles.explain()``),
+names the argument, and recognises the equal-but-differently-hashed case. What it does not see:
+jit also compiles again, without tracing again, when only the devices holding the inputs
+change (a committed array on another device); such compiles are not counted here, while the
+jax flag reports them. With ``device=`` every input is moved to one place, so that cannot happen.
+"""
+
+from __future__ import annotations
+
+import inspect
+import warnings
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+import jax
+
+from jaxtypes._classes.errors import RecompileWarning, class_name
+from jaxtypes._vocabulary.rules import JIT_RECOMPILE
+from jaxtypes._classes.hashing import hashes_by_identity
+
+
+class Traced(NamedTuple):
+    """A traced argument as jit's cache sees it: its tree structure and its leaves' abstract values."""
+
+    treedef: Any
+    avals: tuple[Any, ...]
+
+    def summary(self) -> str:
+        return ", ".join(aval.str_short(short_dtypes=True) for aval in self.avals) or str(self.treedef)
+
+
+class Compile(NamedTuple):
+    """One trace of the function: its arguments by name, which were passed by keyword, and why."""
+
+    number: int
+    arguments: dict[str, Any]
+    by_keyword: frozenset[str]
+    reasons: tuple[str, ...]
+
+
+class CompileLog:
+    """The compiles of one jitted function, in order; ``len(log)`` is how many there were."""
+
+    def __init__(self, name: str, signature: inspect.Signature, static: frozenset[str], warn: bool) -> None:
+        self._name = name
+        self._signature = signature
+        self._static = static
+        self._warn = warn
+        self._compiles: list[Compile] = []
+
+    def record(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        """Note one trace, called by the traced wrapper with the arguments jax traces with."""
+        bound = self._signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        arguments = {name: value if name in self._static else _traced(value) for name, value in bound.arguments.items()}
+        index = len(self._compiles) + 1
+        by_keyword = frozenset(kwargs)
+        reasons, rehashed = self._reasons(arguments, by_keyword)
+        self._compiles.append(Compile(index, arguments, by_keyword, reasons))
+        if self._warn and rehashed:
+            for name, earlier in rehashed:
+                value = arguments[name]
+                warnings.warn(
+                    RecompileWarning(
+                        JIT_RECOMPILE.coded_message(
+                            f"{self._name}: static argument {name!r}",
+                            f"({class_name(type(value))}) was compiled for again in compile #{index}, "
+                            f"although it equals its value in compile #{earlier}",
+                        )
+                    ),
+                    stacklevel=2,
+                )
+
+    def _reasons(
+        self, arguments: dict[str, Any], by_keyword: frozenset[str]
+    ) -> tuple[tuple[str, ...], list[tuple[str, int]]]:
+        """Why a new trace happened, against the earlier one it differs least from."""
+        if not self._compiles:
+            return ("first call",), []
+        best: tuple[list[str], list[tuple[str, int]], int] | None = None
+        for earlier in reversed(self._compiles):
+            changes, rehashed = _differences(earlier, arguments, by_keyword)
+            if best is None or len(changes) < len(best[0]):
+                best = (changes, rehashed, earlier.number)
+        assert best is not None
+        changes, rehashed, index = best
+        if not changes:
+            changes = [
+                f"no argument changed since compile #{index}: the cache was cleared, a global "
+                "setting (jax.config, default device) changed, or jit evicted the entry"
+            ]
+        return tuple(changes), rehashed
+
+    def __len__(self) -> int:
+        return len(self._compiles)
+
+    def __iter__(self) -> Iterator[Compile]:
+        return iter(self._compiles)
+
+    def __getitem__(self, index: int) -> Compile:
+        return self._compiles[index]
+
+    def explain(self) -> str:
+        """One line per compile: its number and why it happened."""
+        lines = [f"{self._name} compiled {len(self._compiles)} time(s)"]
+        lines += [f"  #{c.number}: " + "; ".join(c.reasons) for c in self._compiles]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<CompileLog of {self._name}: {len(self._compiles)} compile(s)>"
+
+
+def _traced(value: Any) -> Traced:
+    leaves, treedef = jax.tree_util.tree_flatten(value)
+    return Traced(treedef, tuple(jax.typeof(leaf) for leaf in leaves))
+
+
+def _differences(
+    earlier: Compile, arguments: dict[str, Any], by_keyword: frozenset[str]
+) -> tuple[list[str], list[tuple[str, int]]]:
+    """What differs between an earlier compile's arguments and new ones, and which static
+    arguments are equal to their earlier value yet hash differently."""
+    changes = [
+        f"argument {name!r} was passed {'by keyword' if name in by_keyword else 'by position'} "
+        f"(jit caches the two call forms separately)"
+        for name in sorted(earlier.by_keyword ^ by_keyword)
+    ]
+    rehashed: list[tuple[str, int]] = []
+    for name, new in arguments.items():
+        old = earlier.arguments[name]
+        if isinstance(new, Traced):
+            if old.treedef != new.treedef:
+                changes.append(f"argument {name!r} changed structure: {old.treedef} -> {new.treedef}")
+            elif old.avals != new.avals:
+                changes.append(f"argument {name!r} changed: {old.summary()} -> {new.summary()}")
+        elif _equal(old, new) and _hash(old) != _hash(new):
+            changes.append(
+                f"static argument {name!r} equals its value in compile #{earlier.number} but hashes "
+                f"differently ({class_name(type(new))}), so jit could not reuse that compile"
+            )
+            rehashed.append((name, earlier.number))
+        elif _same_contents_hashed_by_identity(old, new):
+            changes.append(
+                f"static argument {name!r} has the same attributes as in compile #{earlier.number}, but "
+                f"{class_name(type(new))} compares and hashes by identity, so every copy compiles again"
+            )
+            rehashed.append((name, earlier.number))
+        elif not _equal(old, new):
+            changes.append(f"static argument {name!r} changed: {_short(old)} -> {_short(new)}")
+    return changes, rehashed
+
+
+def _equal(a: Any, b: Any) -> bool:
+    try:
+        return a is b or type(a) is type(b) and bool(a == b)
+    except Exception:  # a static value whose == does not give a bool: never equal for jit either
+        return False
+
+
+def _same_contents_hashed_by_identity(a: Any, b: Any) -> bool:
+    """Distinct instances of an identity-hashed class whose attributes are equal (a plain
+    ``Vehicle(2)`` built again for each call)."""
+    cls = type(b)
+    if a is b or type(a) is not cls or not hasattr(b, "__dict__"):
+        return False
+    if not hashes_by_identity(cls):
+        return False
+    return _equal(vars(a), vars(b))
+
+
+def _hash(value: Any) -> int | None:
+    try:
+        return hash(value)
+    except TypeError:
+        return None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,105 @@
+"""How other libraries declare a static field, in their own words, and how to undo it.
+
+flax, equinox, jax's own dataclass registration and jax_dataclasses each have a marker that
+makes a field static (pytree metadata, hashed into jit's cache key). The static rules apply to
+those fields as to jaxtypes' own; findings name the library's marker and give the fix in the
+library's terms. Both the runtime (``jaxtypes.audit``) and the mypy plugin word their findings
+with this table, so they say the same thing.
+
+Imports neither jax nor mypy, nor any of the libraries.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from jaxtypes._vocabulary.rules import (
+    STATIC_DYNAMIC_CHILD,
+    STATIC_IDENTITY_HASH,
+    STATIC_NOT_FROZEN,
+    STATIC_UNHASHABLE,
+    Rule,
+)
+
+
+class StaticMarker(NamedTuple):
+    """One library's way of declaring a static field."""
+
+    marker: str
+    """The declaration as users write it, named after the field: ``Foo.b (marker)``."""
+    make_dynamic: str
+    """The fix for an array or pytree in such a field, in the library's terms."""
+    hashable: bool = True
+    """Whether the library asks for hashable static values. jax does (``register_dataclass``:
+    metadata "must be static, hashable, immutable objects"), and so flax's ``struct`` and
+    jax_dataclasses, built on it. equinox does not: its static fields are only kept out of
+    transforms, and it keeps lists in its own. (jit does not hash pytree metadata either:
+    equal lists compile once, measured; a list changed in place after jit compiled gives stale
+    results.)"""
+
+
+FLAX_STRUCT = StaticMarker(
+    "struct.field(pytree_node=False)",
+    "drop pytree_node=False, so that the field is a pytree node, which jit traces",
+)
+EQUINOX = StaticMarker(
+    "eqx.field(static=True)",
+    "drop static=True, so that equinox makes the field a pytree leaf, which jit traces",
+    hashable=False,
+)
+JAX_DATACLASS = StaticMarker(
+    "a meta field of jax.tree_util.register_dataclass",
+    "declare it a data field (drop metadata={'static': True} or jax.tree.static(), or move it "
+    "from meta_fields to data_fields), so that jit traces it",
+)
+JAX_STATIC_CLASS = StaticMarker(
+    "jax.tree_util.register_static",
+    "register the class as a pytree (jax.tree_util.register_dataclass) with the arrays as data "
+    "fields, instead of register_static",
+)
+JAX_DATACLASSES = StaticMarker(
+    "jdc.Static[...]",
+    "drop jdc.Static[...], so that the field is a pytree leaf, which jit traces",
+)
+JAXTYPES = StaticMarker(
+    "a static field of a jaxtypes.pytree_dataclass",
+    "drop Static[...], so that the field is data, which jit traces",
+)
+PYTREE_METADATA = StaticMarker(
+    "aux data of its flatten function",
+    "return the array among the children from the node's flatten function, not in its aux data",
+)
+
+IDENTITY_HASH_FIX = (
+    "make the class a @jaxtypes.static_dataclass (frozen, hashed by value), or give it __hash__ "
+    "and __eq__ over its values and never mutate an instance"
+)
+"""The fix for an identity-hashed value outside jaxtypes' own classes (plain ``jax.jit``, other
+libraries' static fields)."""
+
+NOT_FROZEN_FIX = "make the dataclass frozen: @dataclasses.dataclass(frozen=True)"
+
+CHANGED_VALUE_FIX = (
+    "never change a value jit has compiled for: build a new one (a frozen dataclass or a "
+    "@jaxtypes.static_dataclass makes that the only way)"
+)
+"""The fix for a value that hashes by its contents and is changed after jit hashed it."""
+
+
+def applies(rule: Rule, marker: StaticMarker) -> bool:
+    """Whether ``rule`` holds for static fields declared with ``marker``."""
+    return rule is not STATIC_UNHASHABLE or marker.hashable
+
+
+def fix_for(rule: Rule, marker: StaticMarker, fix: str | None = None) -> str | None:
+    """The fix for a static field declared with ``marker`` that breaks ``rule``, in the library's
+    terms; ``fix`` is the finding's own (a tuple for a list), kept unless it is about jaxtypes."""
+    if rule is STATIC_DYNAMIC_CHILD:
+        return marker.make_dynamic
+    if fix is not None:
+        return fix
+    if rule is STATIC_IDENTITY_HASH:
+        return IDENTITY_HASH_FIX
+    if rule is STATIC_NOT_FROZEN:
+        return NOT_FROZEN_FIX
+    return None

@@ -1,0 +1,74 @@
+"""The full names both halves refer to: what the mypy plugin hooks, and the classes trusted as
+static values.
+
+mypy resolves a function or class to the module that defines it, not to where users import it
+from: jaxtypes' own public names are defined in its private subpackages, and jax's in
+``jax._src``. Every such name the plugin hooks is written here once, as a string, so a move on
+either side changes one file; ``tests/packaging/test_hooked_names.py`` checks that each
+resolves to the object it names in the installed jax and jaxtypes.
+
+Imports nothing.
+"""
+
+from __future__ import annotations
+
+# --- jaxtypes' own, where they are defined ----------------------------------------------------
+
+STATIC_MARKER = "jaxtypes._classes.markers.Static"
+DYNAMIC_MARKER = "jaxtypes._classes.markers.Dynamic"
+STATIC_DECORATOR = "jaxtypes._classes.static.static_dataclass"
+PYTREE_DECORATOR = "jaxtypes._classes.pytree.pytree_dataclass"
+FIELD = "jaxtypes._classes.fields.field"
+TRUSTED_DECORATOR = "jaxtypes._classes.trusted_types.trusted_static"
+JAXTYPES_JIT = "jaxtypes._jit.jaxtypes_jit.jit"
+JAXTYPES_JITTED = "jaxtypes._jit.jaxtypes_jit.Jitted"
+"""What ``jaxtypes.jit`` returns; the plugin hooks its ``__call__`` and ``__get__``."""
+
+# --- jax's, where jax defines them ---------------------------------------------------------------
+
+JAX_JIT = "jax._src.api.jit"
+"""``jax.jit``."""
+
+JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
+"""Calling what ``jax.jit`` returns."""
+
+ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array", "numpy.ndarray"})
+"""``jax.Array`` (where jax defines it, and its public alias) and ``numpy.ndarray``."""
+
+_TREE_UTIL = "jax._src.tree_util"
+
+REGISTER_DATACLASS = f"{_TREE_UTIL}.register_dataclass"
+REGISTER_STATIC = f"{_TREE_UTIL}.register_static"
+TREE_STATIC = "jax._src.tree.static"
+"""``jax.tree.static()``, which marks a ``register_dataclass`` field static."""
+
+PYTREE_CLASS_DECORATORS = frozenset(
+    f"{_TREE_UTIL}.{name}"
+    for name in (
+        "register_pytree_node_class",
+        "register_pytree_with_keys_class",
+        "register_dataclass",
+        "register_static",
+    )
+)
+"""``jax.tree_util``'s functions that register a class as a pytree, used as decorators."""
+
+PYTREE_REGISTRATIONS = frozenset(
+    {*PYTREE_CLASS_DECORATORS, f"{_TREE_UTIL}.register_pytree_node", f"{_TREE_UTIL}.register_pytree_with_keys"}
+)
+"""Every ``jax.tree_util`` function that registers a class as a pytree."""
+
+# --- classes trusted as static values, by public name (``jaxtypes._classes.trusted_types``) ------
+
+INTERNED_TYPES: tuple[str, ...] = (
+    "jax.sharding.Mesh",
+    "jax.sharding.AbstractMesh",
+    "jax.sharding.PartitionSpec",
+    "jax.Device",
+)
+"""JAX's classes whose equal values are one object."""
+
+VALUE_TYPES: tuple[str, ...] = ("equinox.Module", "flax.linen.Module")
+"""Other libraries' classes that hash and compare by value though not frozen dataclasses."""
+
+TRUSTED_TYPES = INTERNED_TYPES + VALUE_TYPES

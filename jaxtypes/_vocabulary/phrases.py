@@ -1,0 +1,365 @@
+"""Every sentence of the rules both halves check, composed once from the facts each half finds.
+
+The runtime finds problems in values and in the annotations it evaluates, the mypy plugin in
+declared types; both hand what they found (a class's name, a type's spelling, the method and
+the instance it is bound to) to the functions here, which compose the ``what`` and the ``fix``
+that ``Rule.message`` puts after the field or parameter. A sentence changed here changes in both
+halves at once, and ``tests/differential`` compares the two halves' messages word for word.
+
+A problem is said of a *subject*: a declared type (``typed("list[int]")``: "is typed
+list[int]") or, at run time, a value (``holding("Vehicle")``: "holds a Vehicle"). Types are
+spelled the same way on both sides (``spell_*``): builtins by name, other classes by module and
+qualified name, arrays as ``jax.Array``, unions with ``|``, markers as ``Static[...]``.
+
+Rules only the runtime checks (devices, recompiles, agreement across processes, annotations it
+cannot resolve) word their messages where they are checked. Imports neither jax nor mypy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from jaxtypes._vocabulary.libraries import CHANGED_VALUE_FIX
+from jaxtypes._vocabulary.positions import MarkerKind
+from jaxtypes._vocabulary.rules import (
+    EQ_WITHOUT_HASH_FIX,
+    JIT_BOUND_METHOD,
+    JIT_METHOD_SELF,
+    JIT_UNSUPPORTED_ARGUMENT,
+    MARKER_MISUSE,
+    STATIC_BOUND_METHOD,
+    STATIC_DYNAMIC_CHILD,
+    STATIC_FRESH_CALLABLE,
+    STATIC_IDENTITY_HASH,
+    STATIC_NOT_FROZEN,
+    STATIC_SUBCLASS,
+    STATIC_UNHASHABLE,
+    UNHASHABLE_FIXES,
+    Rule,
+)
+
+
+class Problem(NamedTuple):
+    """A rule broken, and the ``what`` and optional ``fix`` of ``Rule.message``."""
+
+    rule: Rule
+    what: str
+    fix: str | None = None
+
+    def message(self, where: str) -> str:
+        """The full message, for the field or parameter ``where`` names."""
+        return self.rule.message(where, self.what, self.fix)
+
+
+# --- Subjects: what a problem is said of ----------------------------------------------------
+
+
+def typed(spelling: str) -> str:
+    """A declared type: ``is typed list[int]``."""
+    return f"is typed {spelling}"
+
+
+def holding(class_name: str) -> str:
+    """A value of a class, as the runtime sees it: ``holds a Vehicle``."""
+    return f"holds a {class_name}"
+
+
+# --- Where: the field, parameter or call a message starts with -------------------------------
+
+
+def parameter(name: str | None, function: str) -> str:
+    """A parameter of a jitted function: ``parameter 'n' of Solver.step``."""
+    return f"parameter {name!r} of {function}"
+
+
+def library_field(where: str, marker: str) -> str:
+    """A static field declared with another library's marker (``StaticMarker.marker``):
+    ``Foo.b (eqx.field(static=True))``."""
+    return f"{where} ({marker})"
+
+
+def jitted_bound_method(jit: str, class_name: str, method: str) -> str:
+    """``jit(obj.method)``: ``jaxtypes.jit(Env.reset bound to an instance)``."""
+    return f"{jit}({class_name}.{method} bound to an instance)"
+
+
+def call_argument(position: int | str) -> str:
+    """A value passed in a static position of a call of a jitted function."""
+    label = f"{position!r}" if isinstance(position, str) else str(position)
+    return f"static argument {label} of this jitted call"
+
+
+def callable_object(class_name: str) -> str:
+    """``jax.jit(obj)`` of a callable object, which jit keys its cache on."""
+    return f"the callable object given to jax.jit ({class_name})"
+
+
+# --- static-dynamic-child ----------------------------------------------------------------------
+
+
+def array_type(spelling: str) -> Problem:
+    return Problem(STATIC_DYNAMIC_CHILD, f"{typed(spelling)}, an array type")
+
+
+def pytree_type(class_name: str) -> Problem:
+    return Problem(STATIC_DYNAMIC_CHILD, f"{typed(class_name)}, a pytree_dataclass")
+
+
+def array_value(class_name: str, *, tracer: bool = False, at: str = "") -> Problem:
+    """An array (or a tracer) where the runtime finds one; ``at`` is its path inside a value."""
+    kind = "a tracer" if tracer else f"an array ({class_name})"
+    return Problem(STATIC_DYNAMIC_CHILD, f"holds {kind}{f' at {at}' if at else ''}")
+
+
+def pytree_value(class_name: str) -> Problem:
+    return Problem(STATIC_DYNAMIC_CHILD, f"holds a pytree_dataclass ({class_name})")
+
+
+# --- static-unhashable --------------------------------------------------------------------------
+
+
+def unhashable(subject: str, builtin: str | None = None) -> Problem:
+    """A value of an unhashable class; ``builtin`` names the builtin it is or derives from
+    (``list``), whose own fix (a tuple) replaces the rule's."""
+    fix = UNHASHABLE_FIXES.get(builtin) if builtin is not None else None
+    return Problem(STATIC_UNHASHABLE, f"{subject}, which is unhashable", fix)
+
+
+def eq_without_hash(subject: str) -> Problem:
+    """A class that defines ``__eq__`` without ``__hash__``, which Python makes unhashable."""
+    return Problem(
+        STATIC_UNHASHABLE, f"{subject}, which is unhashable (it defines __eq__ without __hash__)", EQ_WITHOUT_HASH_FIX
+    )
+
+
+# --- static-identity-hash -----------------------------------------------------------------------
+
+
+def identity_hash(subject: str, fix: str | None = None) -> Problem:
+    return Problem(STATIC_IDENTITY_HASH, f"{subject}, which hashes by identity", fix)
+
+
+def hash_without_eq(subject: str, fix: str | None = None) -> Problem:
+    """A class whose ``__hash__`` comes without any ``__eq__``: equal copies are still unequal."""
+    return Problem(
+        STATIC_IDENTITY_HASH, f"{subject}, which compares by identity (it defines __hash__ but not __eq__)", fix
+    )
+
+
+def eq_false_dataclass(subject: str) -> Problem:
+    """``@dataclass(eq=False)``, which keeps ``object.__eq__`` and ``object.__hash__``."""
+    return Problem(STATIC_IDENTITY_HASH, f"{subject}, a dataclass with eq=False that hashes by identity")
+
+
+def identity_callable(class_name: str) -> Problem:
+    """A callable object of a class that hashes by identity."""
+    return identity_hash(holding(f"{class_name} callable"))
+
+
+# --- static-not-frozen --------------------------------------------------------------------------
+
+
+def not_frozen(subject: str) -> Problem:
+    return Problem(STATIC_NOT_FROZEN, f"{subject}, a dataclass that is not frozen")
+
+
+DECLARED_NOT_FROZEN = Problem(
+    STATIC_NOT_FROZEN,
+    "is declared static_dataclass(frozen=False)",
+    "remove frozen=False; change a static value with dataclasses.replace",
+)
+
+
+def inherits_not_frozen(base: str) -> Problem:
+    return Problem(STATIC_NOT_FROZEN, f"inherits from {base}, a dataclass that is not frozen")
+
+
+def changing_instances(spelling: str, change: str) -> Problem:
+    """A value of a plain class that hashes by value, whose instances ``change`` (evidence)."""
+    return Problem(
+        STATIC_NOT_FROZEN, f"{typed(spelling)}, whose instances change after they are made: {change}", CHANGED_VALUE_FIX
+    )
+
+
+# --- static-bound-method and static-fresh-callable -------------------------------------------
+
+
+BOUND_METHOD_TYPE = Problem(STATIC_BOUND_METHOD, f"{typed('types.MethodType')}, a bound method")
+
+
+def bound_method(method: str, instance_class: str) -> Problem:
+    """``obj.method`` in a static position: ``method`` is the function's qualified name
+    (``Helper.run``), ``instance_class`` the class of ``obj``."""
+    return Problem(
+        STATIC_BOUND_METHOD,
+        f"holds the bound method {method} (bound to a {instance_class} instance)",
+        f"store the function {method} and pass the instance separately",
+    )
+
+
+LAMBDA = Problem(STATIC_FRESH_CALLABLE, "holds a lambda")
+
+
+def local_function(qualname: str) -> Problem:
+    return Problem(STATIC_FRESH_CALLABLE, f"holds the local function {qualname}")
+
+
+# --- static-subclass, and a problem found through another class ------------------------------
+
+
+def undecorated_subclass(base: str) -> Problem:
+    return Problem(STATIC_SUBCLASS, f"subclasses the static_dataclass {base} without being decorated itself")
+
+
+def through_class(class_name: str, problem: Problem) -> Problem:
+    """A field typed as a class whose own ``problem`` is recorded for it, its ``what`` a whole
+    sentence (``Inner.f is typed ...``): ``is typed Inner, and Inner.f is typed ...``."""
+    return problem._replace(what=f"{typed(class_name)}, and {problem.what}")
+
+
+def through_part(class_name: str, part: str, problem: Problem) -> Problem:
+    """A field typed as a class one of whose fields or attributes (``part``) has ``problem``."""
+    return through_class(class_name, problem._replace(what=f"{class_name}.{part} {problem.what}"))
+
+
+def with_change(problem: Problem, change: str) -> Problem:
+    """``problem`` with the evidence that the value goes wrong (its object changes)."""
+    return problem._replace(what=f"{problem.what}, and {change}")
+
+
+# --- marker-misuse ------------------------------------------------------------------------------
+
+
+BOTH_MARKERS = Problem(
+    MARKER_MISUSE,
+    "is annotated both Static[...] and Dynamic[...]",
+    "keep one marker: Static for hashable settings, Dynamic for arrays",
+)
+
+DYNAMIC_IN_STATIC = Problem(
+    MARKER_MISUSE,
+    "is marked Dynamic[...] in a static_dataclass, whose fields are all static",
+    "move the field to a @jaxtypes.pytree_dataclass, which holds the dynamic part",
+)
+
+
+def nested_marker(kind: MarkerKind, spelling: str) -> Problem:
+    return Problem(MARKER_MISUSE, f"has {kind.capitalize()}[...] nested inside {spelling}")
+
+
+def static_variadic(stars: str, name: str) -> Problem:
+    """``*args: Static[...]`` (``stars`` is ``*``) or ``**kwargs: Static[...]``."""
+    return Problem(
+        MARKER_MISUSE,
+        f"is {stars}{name}, which jit cannot mark static",
+        "give each static setting a parameter of its own, annotated Static[...]",
+    )
+
+
+# --- jit-unsupported-argument -------------------------------------------------------------------
+
+
+def static_class_marked_dynamic(spelling: str) -> Problem:
+    return Problem(
+        JIT_UNSUPPORTED_ARGUMENT,
+        f"{typed(spelling)}, a static_dataclass, but is marked Dynamic[...]",
+        "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument",
+    )
+
+
+def not_a_jax_type(spelling: str, *, hashable: bool) -> Problem:
+    """A traced parameter of a type jit cannot trace; ``hashable`` where it could be static."""
+    fix = f"annotate the parameter Static[{spelling}]: it hashes by value, so jit can compile it in"
+    return Problem(JIT_UNSUPPORTED_ARGUMENT, f"{typed(spelling)}, which is not a JAX type", fix if hashable else None)
+
+
+# --- jit-method-self ----------------------------------------------------------------------------
+
+
+def plain_class_self(class_name: str) -> Problem:
+    """A jitted method of a class that is neither static nor a pytree."""
+    return Problem(
+        JIT_METHOD_SELF,
+        f"is jitted, and {class_name} is a plain class, so jit cannot pass self correctly",
+        f"decorate {class_name} with @jaxtypes.static_dataclass if its fields are settings "
+        f"(self becomes a static argument), or with @jaxtypes.pytree_dataclass if they hold "
+        f"arrays (self becomes a pytree); change an instance with dataclasses.replace",
+    )
+
+
+def static_class_self_traced(class_name: str) -> Problem:
+    """A method of a static class under plain ``jax.jit``, with ``self`` traced."""
+    return Problem(
+        JIT_METHOD_SELF,
+        f"is jitted with self traced, and {class_name} is a static_dataclass, not a pytree, so jit cannot pass self",
+        "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)",
+    )
+
+
+# --- jit-bound-method, and the evidence that an object changes ---------------------------------
+
+
+def jitted_mutable_object(class_name: str, change: str | None = None) -> Problem:
+    """``jit(obj.method)``: ``change`` is the evidence that ``obj`` changes, where it was needed."""
+    compiled = f"would compile that {class_name} instance's current attributes into the code"
+    if change is not None:
+        return Problem(JIT_BOUND_METHOD, f"{compiled}, and {change}")
+    return Problem(JIT_BOUND_METHOD, f"{compiled}; mutating it later (obj.attr = ...) changes nothing jit looks at")
+
+
+JITTED_IN_LOOP = Problem(
+    JIT_BOUND_METHOD,
+    "runs inside a loop, so each iteration jits a new bound-method object",
+    "jit it once, before the loop, and call that jitted function inside the loop",
+)
+
+
+def defines_setattr(class_name: str) -> str:
+    return f"{class_name} defines __setattr__"
+
+
+def method_assigns(class_name: str, method: str, attribute: str) -> str:
+    return f"{class_name}.{method} assigns self.{attribute}"
+
+
+def assigned_at(target: str, attribute: str, line: int) -> str:
+    return f"{target}.{attribute} is assigned at line {line}"
+
+
+# --- Spelling a type ------------------------------------------------------------------------------
+
+
+def spell_class(module: str, qualname: str) -> str:
+    """A class: builtins by name (``None`` for ``NoneType``), others by module and qualified name."""
+    if module == "builtins":
+        return "None" if qualname == "NoneType" else qualname
+    return f"{module}.{qualname}"
+
+
+def spell_array(class_name: str) -> str:
+    """jax's and numpy's array classes as users import them."""
+    return "numpy.ndarray" if class_name == "ndarray" else f"jax.{class_name}"
+
+
+def spell_generic(name: str, args: Sequence[str]) -> str:
+    return f"{name}[{', '.join(args)}]" if args else name
+
+
+def spell_variadic_tuple(item: str) -> str:
+    return f"tuple[{item}, ...]"
+
+
+def spell_union(members: Sequence[str]) -> str:
+    """Each member once, in order, as Python's ``Union`` keeps them (mypy keeps repeats)."""
+    return " | ".join(dict.fromkeys(members))
+
+
+def spell_callable(parameters: Sequence[str] | None, returns: str) -> str:
+    """``Callable[..., R]`` where ``parameters`` is None, else ``Callable[[A, B], R]``."""
+    listed = "..." if parameters is None else f"[{', '.join(parameters)}]"
+    return f"Callable[{listed}, {returns}]"
+
+
+def spell_marked(kind: MarkerKind, inner: str) -> str:
+    return f"{kind.capitalize()}[{inner}]"

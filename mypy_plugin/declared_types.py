@@ -1,0 +1,190 @@
+"""Judgement of a mypy type in a static position: fine, or the rule it breaks.
+
+The twin of the runtime's ``jaxtypes/_classes/declared_types.py`` (``static_problem`` mirrors
+``check_static_type``), so the plugin and the runtime reject the same annotations with the same
+codes and words. Facts about
+other classes come only from their ``TypeInfo`` (MRO, names, ``metadata``), which survive the
+cache, parallel workers and the daemon.
+"""
+
+from __future__ import annotations
+
+
+from mypy.nodes import CallExpr, Expression, RefExpr, TypeInfo, Var
+from mypy.types import (
+    Instance,
+    NoneType,
+    TupleType,
+    Type,
+    TypeAliasType,
+    UnionType,
+    get_proper_type,
+)
+
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import PYTREE_DECORATOR, STATIC_DECORATOR
+from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.hashing import declares_no_hash, defines_hash, hash_problem, identity_hash_problem
+from mypy_plugin.judge import Judge
+from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
+from mypy_plugin.metadata import ClassFacts, Role
+from mypy_plugin.mypy_internals import MypyDataclass
+from mypy_plugin.stdlib_dataclasses import declared_eq_false, dataclass_frozen
+
+JAXTYPES_DECORATORS: dict[str, Role] = {STATIC_DECORATOR: "static", PYTREE_DECORATOR: "pytree"}
+
+
+OPEN_MODULES = frozenset({"typing", "typing_extensions", "collections.abc", "abc", "builtins"})
+
+
+def jaxtypes_role(info: TypeInfo) -> Role | None:
+    """``"static"`` or ``"pytree"`` for classes decorated by jaxtypes, else None."""
+    facts = ClassFacts.read(info)
+    return facts.role if facts else None
+
+
+def is_plain_class(info: TypeInfo) -> bool:
+    """A class whose instances are judged by its own ``__hash__`` and ``__eq__`` alone: neither a
+    jaxtypes class, nor a dataclass (of any library), nor an enum, nor a builtin or typing class."""
+    dataclass = MypyDataclass.read(info) is not None or MypyDataclass.tagged(info)
+    return not (dataclass or decorated_role(info) or info.is_enum or info.module_name in OPEN_MODULES)
+
+
+def decorated_role(info: TypeInfo) -> Role | None:
+    """``jaxtypes_role``, or the role its decorator gives a class whose hook has not run yet
+    (judged from a class checked earlier in the same module's first pass)."""
+    role = jaxtypes_role(info)
+    for decorator in info.defn.decorators if role is None else ():
+        role = JAXTYPES_DECORATORS.get(decorator_fullname(decorator) or "")
+        if role is not None:
+            break
+    return role
+
+
+def decorator_fullname(expr: Expression) -> str | None:
+    """The full name of a class decorator, called (``@d(...)``) or not (``@d``)."""
+    if isinstance(expr, CallExpr):
+        expr = expr.callee
+    return expr.fullname if isinstance(expr, RefExpr) else None
+
+
+def static_problem(typ: Type, judge: Judge) -> Problem | None:
+    """Why a value of type ``typ`` can never be a correct static value, or None if it can be.
+
+    Looks through markers, aliases, unions, tuples and frozensets. Classes that may have
+    static subclasses (``object``, protocols, abstract classes) get the benefit of the doubt,
+    like at run time, where the value check at construction sees the real object. A recursive
+    alias (``Tree = Union[int, tuple["Tree", ...]]``) is looked through once.
+    """
+    return _problem(typ, judge, frozenset())
+
+
+def _problem(typ: Type, judge: Judge, seen: frozenset[str]) -> Problem | None:
+    """``static_problem`` below the aliases and classes already being looked through (by full
+    name), so recursive ones are looked through once."""
+    if isinstance(typ, TypeAliasType) and typ.alias is not None:
+        if typ.alias.fullname in seen:
+            return None
+        seen = seen | {typ.alias.fullname}
+    _, inner, _ = read_marker(typ)
+    proper = get_proper_type(inner)
+    if isinstance(proper, UnionType) and judge.lenient:
+        found = [
+            _problem(item, judge, seen) for item in proper.items if not isinstance(get_proper_type(item), NoneType)
+        ]
+        return found[0] if found and all(found) else None
+    if isinstance(proper, (UnionType, TupleType)):
+        return _first_problem(proper.items, judge, seen)
+    if not isinstance(proper, Instance) or proper.type.fullname in seen:
+        return None
+    if proper.type.fullname in ("builtins.tuple", "builtins.frozenset"):
+        return _first_problem(proper.args, judge, seen)
+    return class_problem(proper, judge, seen | {proper.type.fullname})
+
+
+def _first_problem(types: list[Type] | tuple[Type, ...], judge: Judge, seen: frozenset[str]) -> Problem | None:
+    for item in types:
+        found = _problem(item, judge, seen)
+        if found is not None:
+            return found
+    return None
+
+
+def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None = None) -> Problem | None:
+    """The rule an instance of ``instance``'s class breaks in a static position, if any; with
+    ``seen`` None, only the class's own rules (its hash, equality and frozenness), not its
+    fields' or attributes' types."""
+    info = instance.type
+    judge.looked_through(info)
+    name = class_name(info)
+    subject = phrases.typed(name)
+    if is_array_class(info):
+        return phrases.array_type(spell(instance))
+    if info.module_name == "builtins" and declares_no_hash(info):
+        return phrases.unhashable(phrases.typed(spell(instance)), info.name)
+    facts = ClassFacts.read(info)
+    role = facts.role if facts else decorated_role(info)
+    if role == "pytree":
+        return phrases.pytree_type(name)
+    if info.fullname == "types.MethodType":
+        return phrases.BOUND_METHOD_TYPE
+    if facts:
+        return None if facts.problem is None else phrases.through_class(name, facts.problem.problem())
+    if role == "static":  # its class hook has not run yet; it judges the class itself
+        return None
+    if info.is_protocol or info.is_abstract or info.module_name in OPEN_MODULES:
+        return None
+    frozen = dataclass_frozen(info)
+    if frozen is None and MypyDataclass.tagged(info):  # another library's, not transformed yet
+        return None
+    if frozen is not None and not defines_hash(info):  # else its own hash decides, as for any class
+        if not frozen:
+            if judge.trusts(info):
+                return None
+            return phrases.not_frozen(subject)
+        if not declared_eq_false(info):
+            return None if seen is None else _part_problem(info, _dataclass_fields(info), judge, seen)
+        if not any("__eq__" in base.names for base in info.mro[:-1]):
+            return identity_hash_problem(info, judge)
+        return None
+    found = hash_problem(info, judge)
+    if found is None and seen is not None and defines_hash(info) and not judge.trusts(info):
+        arrays = {part: typ for part, typ in _attributes(info).items() if _is_array(typ)}
+        return _part_problem(info, arrays, judge, seen)
+    return found
+
+
+def _part_problem(info: TypeInfo, parts: dict[str, Type], judge: Judge, seen: frozenset[str]) -> Problem | None:
+    """The first field or attribute of ``info`` whose type breaks a rule, worded as the class's."""
+    for part, typ in parts.items():
+        found = _problem(typ, judge, seen)
+        if found is not None:
+            return phrases.through_part(class_name(info), part, found)
+    return None
+
+
+def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:
+    """A transformed dataclass's fields and their declared types (inherited ones too)."""
+    dataclass = MypyDataclass.read(info)
+    fields = {}
+    for name in dataclass.fields if dataclass is not None else ():
+        symbol = info.get(name)
+        if symbol is not None and isinstance(symbol.node, Var) and symbol.node.type is not None:
+            fields[name] = symbol.node.type
+    return fields
+
+
+def _attributes(info: TypeInfo) -> dict[str, Type]:
+    """The instance attributes mypy knows the types of, in the class and its bases."""
+    found: dict[str, Type] = {}
+    for base in reversed(info.mro[:-1]):
+        for part, symbol in base.names.items():
+            node = symbol.node
+            if isinstance(node, Var) and node.type is not None and not node.is_classvar and not node.is_property:
+                found[part] = node.type
+    return found
+
+
+def _is_array(typ: Type) -> bool:
+    proper = get_proper_type(typ)
+    return isinstance(proper, Instance) and is_array_class(proper.type)

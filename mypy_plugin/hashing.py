@@ -1,0 +1,83 @@
+"""How instances of a class hash and compare, read from its declaration: by value, by identity, or
+not at all.
+
+The twin of the runtime's ``jaxtypes/_classes/hashing.py``, on mypy's facts: Python's rule that
+the first class in the MRO defining ``__hash__`` or ``__eq__`` decides, a dataclass's generated
+methods (``stdlib_dataclasses``), and trust (``trusted_types``).
+"""
+
+from __future__ import annotations
+
+from mypy.nodes import Decorator, FuncDef, TypeInfo, Var
+from mypy.types import NoneType, get_proper_type
+
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.judge import Judge
+from mypy_plugin.markers import class_name
+from mypy_plugin.mypy_internals import MypyDataclass
+from mypy_plugin.stdlib_dataclasses import dataclass_frozen, declared_eq_false, hashes_its_fields
+
+
+def defines_hash(info: TypeInfo) -> bool:
+    """The class or a base (not ``object``) writes its own ``__hash__`` (a dataclass's
+    ``unsafe_hash`` is not its own: it hashes fields that can change)."""
+    for base in info.mro[:-1]:
+        symbol = base.names.get("__hash__")
+        if symbol is not None and isinstance(symbol.node, (FuncDef, Decorator)):
+            return not hashes_its_fields(info)
+    return False
+
+
+def declares_no_hash(info: TypeInfo) -> bool:
+    """The first class in the MRO that mentions ``__hash__`` sets it to None (a stub's
+    ``__hash__: ClassVar[None]``, version by version: ``slice`` before Python 3.12)."""
+    for base in info.mro:
+        if "__hash__" in base.names:
+            node = base.names["__hash__"].node
+            return isinstance(node, Var) and isinstance(get_proper_type(node.type), NoneType)
+    return False
+
+
+def hash_problem(info: TypeInfo, judge: Judge) -> Problem | None:
+    """Python's rule: the first class in the MRO that defines ``__hash__`` or ``__eq__`` decides;
+    a class whose ``__hash__`` comes without any ``__eq__`` still compares by identity."""
+    subject = phrases.typed(class_name(info))
+    for base in info.mro:
+        judge.looked_through(base)
+        if "__hash__" in base.names:
+            if base.fullname == "builtins.object":
+                return identity_hash_problem(info, judge)
+            if declares_no_hash(base):
+                return phrases.unhashable(subject)
+            if compares_by_identity(info, base, judge):
+                return None if judge.trusts(info) else phrases.hash_without_eq(subject)
+            return None
+        if "__eq__" in base.names and base.fullname != "builtins.object":
+            return phrases.eq_without_hash(subject)
+    return None
+
+
+def compares_by_identity(info: TypeInfo, hashed_by: TypeInfo, judge: Judge) -> bool:
+    """No class before ``object`` defines ``__eq__`` (nor is a dataclass, whose ``__eq__`` mypy
+    does not write down), so ``hashed_by``'s ``__hash__`` comes with identity comparison. Judged
+    only where ``hashed_by`` is source code: a stub may leave out an ``__eq__`` the class has
+    (typeshed's ``PurePath``), and enum members are singletons."""
+    if info.is_enum or any(_defines_eq(base) for base in info.mro[:-1]):
+        return False
+    modules = getattr(judge.api, "modules", {})  # both of mypy's interfaces hold them; not declared
+    module = modules.get(hashed_by.module_name)
+    return module is not None and not module.is_stub
+
+
+def _defines_eq(info: TypeInfo) -> bool:
+    """The class writes ``__eq__``, or is a dataclass that compares its fields."""
+    dataclass = dataclass_frozen(info) is not None or MypyDataclass.read(info) is not None
+    return "__eq__" in info.names or (dataclass and not declared_eq_false(info))
+
+
+def identity_hash_problem(info: TypeInfo, judge: Judge) -> Problem | None:
+    """``static-identity-hash``, unless the class's identity is its value."""
+    if judge.trusts(info):
+        return None
+    return phrases.identity_hash(phrases.typed(class_name(info)))

@@ -1,0 +1,122 @@
+"""Recognising callables that are no static values: ``obj.method``, lambdas, local functions.
+
+Mirrors ``jaxtypes._classes.static_values._callable_key``: a method bound to an instance that is no static value
+is rejected (``static-bound-method``), and so is a lambda or a function defined inside a function
+(``static-fresh-callable``); ``Class.method``, class methods, static methods, module-level
+functions and methods bound to static values are fine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mypy.nodes import (
+    LDEF,
+    AssignmentStmt,
+    CallExpr,
+    Decorator,
+    Expression,
+    FuncBase,
+    FuncDef,
+    LambdaExpr,
+    MemberExpr,
+    NameExpr,
+    OverloadedFuncDef,
+    RefExpr,
+    TypeInfo,
+    Var,
+)
+from mypy.plugin import SemanticAnalyzerPluginInterface
+from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
+
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.declared_types import static_problem
+from mypy_plugin.judge import Judge
+from mypy_plugin.markers import class_name
+
+
+def bound_method_owner(expr: Expression, owner_type: Type | None) -> TypeInfo | None:
+    """The class of ``obj`` if ``expr`` is ``obj.method`` bound to an instance (``owner_type``
+    is the type of ``obj``)."""
+    return _bound_method(expr, owner_type)[0]
+
+
+def _bound_method(expr: Expression, owner_type: Type | None) -> tuple[TypeInfo | None, str]:
+    """The class of ``obj`` and the method's qualified name (``Base.run``, named after the class
+    that defines it, as Python names the function) if ``expr`` is ``obj.method``."""
+    if not isinstance(expr, MemberExpr) or owner_type is None:
+        return None, ""
+    owner = get_proper_type(owner_type)
+    if not isinstance(owner, Instance):
+        return None, ""
+    symbol = owner.type.get(expr.name)
+    if symbol is None or not is_instance_method(symbol.node):
+        return None, ""
+    defined_in = symbol.node.info if isinstance(symbol.node, (FuncBase, Decorator)) else owner.type
+    return owner.type, f"{class_name(defined_in)}.{expr.name}"
+
+
+def bound_method_problem(expr: Expression, owner_type: Type | None, judge: Judge) -> Problem | None:
+    """The problem for ``expr`` if it is ``obj.method`` and ``owner_type`` (obj's type) an instance
+    that is no static value; a method bound to a static value is as safe as that value."""
+    owner, method = _bound_method(expr, owner_type)
+    if owner is None or owner_type is None or static_problem(owner_type, judge) is None:
+        return None
+    return phrases.bound_method(method, class_name(owner))
+
+
+def is_instance_method(node: object) -> bool:
+    if isinstance(node, Decorator):
+        return not node.func.is_property and is_instance_method(node.func)
+    if isinstance(node, OverloadedFuncDef):
+        return bool(node.items) and is_instance_method(node.items[0])
+    return isinstance(node, FuncDef) and not (node.is_static or node.is_class)
+
+
+def fresh_callable_problem(expr: Expression, module: str, enclosing: Sequence[FuncBase]) -> Problem | None:
+    """The problem for a lambda, or for a function defined in the innermost of ``enclosing``
+    (the functions around the expression, outermost first, in ``module``)."""
+    if isinstance(expr, LambdaExpr):
+        return phrases.LAMBDA
+    if not isinstance(expr, NameExpr) or expr.kind != LDEF or not isinstance(expr.node, (FuncDef, Decorator)):
+        return None
+    if not enclosing:
+        return None
+    outermost = enclosing[0].fullname.removeprefix(f"{module}.")
+    qualname = ".<locals>.".join([outermost, *(function.name for function in enclosing[1:]), expr.name])
+    return phrases.local_function(qualname)
+
+
+def default_problem(default: Expression, api: SemanticAnalyzerPluginInterface, judge: Judge) -> Problem | None:
+    """A bound method as a field's default (``fn: Callable = Helper().run``), judged while the
+    class is analysed."""
+    if not isinstance(default, MemberExpr):
+        return None
+    return bound_method_problem(default, _declared_type(default.expr, api), judge)
+
+
+def _declared_type(expr: Expression, api: SemanticAnalyzerPluginInterface) -> Type | None:
+    """The type of ``expr`` where semantic analysis already knows it: a typed name, ``Cls()``,
+    or a name this module assigns ``Cls()`` at top level (inferred only later, by the checker)."""
+    if isinstance(expr, RefExpr) and isinstance(expr.node, Var):
+        if expr.node.type is not None:
+            return expr.node.type
+        assigned = _top_level_value(expr.node, api)
+        return _declared_type(assigned, api) if isinstance(assigned, CallExpr) else None
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
+        info = expr.callee.node
+        if isinstance(info, TypeInfo):
+            return Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
+    return None
+
+
+def _top_level_value(var: Var, api: SemanticAnalyzerPluginInterface) -> Expression | None:
+    """The value of ``var = value`` among the current module's top-level statements."""
+    module = api.modules.get(api.cur_mod_id)
+    for stmt in module.defs if module is not None else ():
+        if isinstance(stmt, AssignmentStmt) and any(
+            isinstance(lvalue, NameExpr) and lvalue.node is var for lvalue in stmt.lvalues
+        ):
+            return stmt.rvalue
+    return None
