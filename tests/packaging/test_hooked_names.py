@@ -1,0 +1,55 @@
+"""Each full name the plugin hooks (``jaxtypes._vocabulary.names``) names the object it means in
+the installed jax and jaxtypes, so a move on either side fails here, not silently in mypy."""
+
+from __future__ import annotations
+
+import importlib
+import types
+
+import jax
+import pytest
+
+import jaxtypes
+from jaxtypes._vocabulary import names
+
+
+def resolve(fullname: str) -> object:
+    """The object a full name stands for: the longest importable module, then attributes."""
+    parts = fullname.split(".")
+    for split in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:split]))
+        except ImportError:
+            continue
+        for attribute in parts[split:]:
+            found = getattr(found, attribute)
+        return found
+    raise LookupError(fullname)
+
+
+JAXTYPES_NAMES = {
+    names.STATIC_MARKER: jaxtypes.Static,
+    names.DYNAMIC_MARKER: jaxtypes.Dynamic,
+    names.STATIC_DECORATOR: jaxtypes.static_dataclass,
+    names.PYTREE_DECORATOR: jaxtypes.pytree_dataclass,
+    names.FIELD: jaxtypes.field,
+    names.TRUSTED_DECORATOR: jaxtypes.trusted_static,
+    names.JAXTYPES_JIT: jaxtypes.jit,
+    names.JAXTYPES_JITTED: jaxtypes.Jitted,
+}
+
+
+@pytest.mark.parametrize("fullname", sorted(JAXTYPES_NAMES))
+def test_jaxtypes_public_names_are_defined_where_the_plugin_looks(fullname: str) -> None:
+    assert resolve(fullname) is JAXTYPES_NAMES[fullname]
+
+
+def test_jax_names_are_where_jax_defines_them() -> None:
+    assert resolve(names.JAX_JIT) is jax.jit
+    assert resolve(names.REGISTER_DATACLASS) is jax.tree_util.register_dataclass
+    assert resolve(names.REGISTER_STATIC) is jax.tree_util.register_static
+    for fullname in names.PYTREE_REGISTRATIONS:
+        assert isinstance(resolve(fullname), types.FunctionType), fullname
+    assert isinstance(resolve(names.JAX_JITTED_CALL.rpartition(".")[0]), type)
+    if hasattr(jax.tree, "static"):  # jax.tree.static() is younger than the oldest jax supported
+        assert resolve(names.TREE_STATIC) is jax.tree.static
