@@ -1,0 +1,84 @@
+"""Static fields of other libraries' classes, judged on live values: the runtime twin of the
+plugin's ``library_fields``.
+
+A dataclass node's static fields are the ones its flatten does not return as children
+(``struct.field(pytree_node=False)``, ``eqx.field(static=True)``, meta fields, ``jdc.Static``,
+``Static[...]``); each is judged with the value rules of ``static_values``, and a problem is
+worded with the library's marker and fix (``jaxtypes._vocabulary.libraries``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from jaxtypes._classes.declared_types import resolve_hint
+from jaxtypes._classes.errors import StaticValueError
+from jaxtypes._classes.static_values import PYTREE_CLASS_FLAG, ProblemFound, static_key
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.libraries import (
+    EQUINOX,
+    FLAX_STRUCT,
+    JAX_DATACLASS,
+    JAX_DATACLASSES,
+    JAXTYPES,
+    StaticMarker,
+    applies,
+    fix_for,
+)
+from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE
+
+_JDC_MARKER = "__jax_dataclasses_static_field__"
+
+
+def static_fields(node: Any, path: str, children: list[Any]) -> Iterator[StaticValueError]:
+    """A dataclass node's static fields: those its flatten does not return as children (by the
+    keys' names, or where it names none, by identity)."""
+    cls = type(node)
+    names = [getattr(key, "name", None) for key, _ in children]
+    values = [child for _, child in children]
+    for field in dataclasses.fields(node):
+        if not field.init or not hasattr(node, field.name):
+            continue
+        value = getattr(node, field.name)
+        data = field.name in names if None not in names else any(value is child for child in values)
+        if not data:
+            marker = _declared_marker(cls, field) or JAX_DATACLASS
+            yield from checked(value, f"{path}.{field.name}", marker, cls)
+
+
+def _declared_marker(cls: type, field: dataclasses.Field[Any]) -> StaticMarker | None:
+    """The library marker that declares ``field`` static, if it names one."""
+    if PYTREE_CLASS_FLAG in cls.__dict__:
+        return JAXTYPES
+    if field.metadata.get("pytree_node", True) is False:
+        return FLAX_STRUCT
+    equinox = sys.modules.get("equinox")
+    if equinox is not None and issubclass(cls, equinox.Module):
+        return EQUINOX
+    if _JDC_MARKER in getattr(_annotation(cls, field), "__metadata__", ()) or field.metadata.get(_JDC_MARKER):
+        return JAX_DATACLASSES
+    return None
+
+
+def _annotation(cls: type, field: dataclasses.Field[Any]) -> Any:
+    """A field's annotation, evaluated in its class's module if written as a string."""
+    if not isinstance(field.type, str):
+        return field.type
+    module = sys.modules.get(cls.__module__)
+    try:
+        return resolve_hint(field.type, dict(vars(module)) if module else {})
+    except (AttributeError, SyntaxError, TypeError):  # not an annotation jaxtypes can read
+        return None
+
+
+def checked(value: Any, where: str, marker: StaticMarker, cls: type) -> Iterator[StaticValueError]:
+    try:
+        static_key(value)
+    except ProblemFound as found:
+        if (found.rule is STATIC_FRESH_CALLABLE and found.path) or not applies(found.rule, marker):
+            return  # a closure inside another value (see the module docstring), or a rule the library lifts
+        found.problem = found.problem._replace(fix=fix_for(found.rule, marker, found.problem.fix))
+        yield found.as_error(StaticValueError, phrases.library_field(where, marker.marker), defined_at=cls)
