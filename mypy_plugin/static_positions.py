@@ -30,7 +30,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.libraries import IDENTITY_HASH_FIX
+from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_IDENTITY_HASH
 from mypy_plugin.static_values import bound_method_problem, bound_method_owner

@@ -35,7 +35,7 @@ from jaxtypes._classes.errors import StaticAgreementError
 from jaxtypes._jit.jax_internals import coordination_state
 from jaxtypes._jit.fingerprint import Difference, Node, describe, describe_metadata, differences, digest, encode
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import JIT_STATIC_DISAGREEMENT
+from jaxtypes._vocabulary.rules import AGREEMENT_ABSENT_FIX, JIT_STATIC_DISAGREEMENT
 
 _PREFIX = "jaxtypes/static-agreement"
 
@@ -156,12 +156,9 @@ class AgreementCheck:
                 f"was compiled on process {process} (this process) more than {_Setting.timeout_s:g} s "
                 "after the other processes compiled it, and they stopped waiting"
             )
-        fix = (
-            "call a function checked across processes on every process, in the same order, or "
-            "give it check_static_agreement=False if only some processes call it; raise timeout_s "
-            "if the processes reach it far apart"
+        return StaticAgreementError(
+            Problem(JIT_STATIC_DISAGREEMENT, what, AGREEMENT_ABSENT_FIX), self._qualname, defined_at=self._fn
         )
-        return StaticAgreementError(Problem(JIT_STATIC_DISAGREEMENT, what, fix), self._qualname, defined_at=self._fn)
 
 
 def _coordination() -> _Runtime | None:

@@ -14,6 +14,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from jaxtypes._vocabulary.rules import (
+    EQUINOX_DYNAMIC_FIX,
+    FLAX_STRUCT_DYNAMIC_FIX,
+    IDENTITY_HASH_FIX,
+    JAX_DATACLASS_DYNAMIC_FIX,
+    JAX_DATACLASSES_DYNAMIC_FIX,
+    JAX_STATIC_CLASS_DYNAMIC_FIX,
+    JAXTYPES_DYNAMIC_FIX,
+    NOT_FROZEN_FIX,
+    PYTREE_METADATA_DYNAMIC_FIX,
     STATIC_DYNAMIC_CHILD,
     STATIC_IDENTITY_HASH,
     STATIC_NOT_FROZEN,
@@ -38,52 +47,13 @@ class StaticMarker(NamedTuple):
     results.)"""
 
 
-FLAX_STRUCT = StaticMarker(
-    "struct.field(pytree_node=False)",
-    "drop pytree_node=False, so that the field is a pytree node, which jit traces",
-)
-EQUINOX = StaticMarker(
-    "eqx.field(static=True)",
-    "drop static=True, so that equinox makes the field a pytree leaf, which jit traces",
-    hashable=False,
-)
-JAX_DATACLASS = StaticMarker(
-    "a meta field of jax.tree_util.register_dataclass",
-    "declare it a data field (drop metadata={'static': True} or jax.tree.static(), or move it "
-    "from meta_fields to data_fields), so that jit traces it",
-)
-JAX_STATIC_CLASS = StaticMarker(
-    "jax.tree_util.register_static",
-    "register the class as a pytree (jax.tree_util.register_dataclass) with the arrays as data "
-    "fields, instead of register_static",
-)
-JAX_DATACLASSES = StaticMarker(
-    "jdc.Static[...]",
-    "drop jdc.Static[...], so that the field is a pytree leaf, which jit traces",
-)
-JAXTYPES = StaticMarker(
-    "a static field of a jaxtypes.pytree_dataclass",
-    "drop Static[...], so that the field is data, which jit traces",
-)
-PYTREE_METADATA = StaticMarker(
-    "aux data of its flatten function",
-    "return the array among the children from the node's flatten function, not in its aux data",
-)
-
-IDENTITY_HASH_FIX = (
-    "make the class a @jaxtypes.static_dataclass (frozen, hashed by value), or give it __hash__ "
-    "and __eq__ over its values and never mutate an instance"
-)
-"""The fix for an identity-hashed value outside jaxtypes' own classes (plain ``jax.jit``, other
-libraries' static fields)."""
-
-NOT_FROZEN_FIX = "make the dataclass frozen: @dataclasses.dataclass(frozen=True)"
-
-CHANGED_VALUE_FIX = (
-    "never change a value jit has compiled for: build a new one (a frozen dataclass or a "
-    "@jaxtypes.static_dataclass makes that the only way)"
-)
-"""The fix for a value that hashes by its contents and is changed after jit hashed it."""
+FLAX_STRUCT = StaticMarker("struct.field(pytree_node=False)", FLAX_STRUCT_DYNAMIC_FIX)
+EQUINOX = StaticMarker("eqx.field(static=True)", EQUINOX_DYNAMIC_FIX, hashable=False)
+JAX_DATACLASS = StaticMarker("a meta field of jax.tree_util.register_dataclass", JAX_DATACLASS_DYNAMIC_FIX)
+JAX_STATIC_CLASS = StaticMarker("jax.tree_util.register_static", JAX_STATIC_CLASS_DYNAMIC_FIX)
+JAX_DATACLASSES = StaticMarker("jdc.Static[...]", JAX_DATACLASSES_DYNAMIC_FIX)
+JAXTYPES = StaticMarker("a static field of a jaxtypes.pytree_dataclass", JAXTYPES_DYNAMIC_FIX)
+PYTREE_METADATA = StaticMarker("aux data of its flatten function", PYTREE_METADATA_DYNAMIC_FIX)
 
 
 def applies(rule: Rule, marker: StaticMarker) -> bool:

@@ -20,10 +20,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from jaxtypes._vocabulary.libraries import CHANGED_VALUE_FIX
 from jaxtypes._vocabulary.positions import MarkerKind
 from jaxtypes._vocabulary.rules import (
+    BOTH_MARKERS_FIX,
+    BOUND_METHOD_FIX,
+    CHANGED_VALUE_FIX,
+    DECLARED_NOT_FROZEN_FIX,
+    DYNAMIC_IN_STATIC_FIX,
     EQ_WITHOUT_HASH_FIX,
+    HASHABLE_PARAMETER_FIX,
+    JITTED_IN_LOOP_FIX,
+    PLAIN_CLASS_SELF_FIX,
+    STATIC_CLASS_MARKED_DYNAMIC_FIX,
+    STATIC_CLASS_SELF_TRACED_FIX,
+    STATIC_VARIADIC_FIX,
     JIT_BOUND_METHOD,
     JIT_METHOD_SELF,
     JIT_UNSUPPORTED_ARGUMENT,
@@ -167,7 +177,7 @@ def not_frozen(subject: str) -> Problem:
 DECLARED_NOT_FROZEN = Problem(
     STATIC_NOT_FROZEN,
     "is declared static_dataclass(frozen=False)",
-    "remove frozen=False; change a static value with dataclasses.replace",
+    DECLARED_NOT_FROZEN_FIX,
 )
 
 
@@ -194,7 +204,7 @@ def bound_method(method: str, instance_class: str) -> Problem:
     return Problem(
         STATIC_BOUND_METHOD,
         f"holds the bound method {method} (bound to a {instance_class} instance)",
-        f"store the function {method} and pass the instance separately",
+        BOUND_METHOD_FIX.format(method=method),
     )
 
 
@@ -234,13 +244,13 @@ def with_change(problem: Problem, change: str) -> Problem:
 BOTH_MARKERS = Problem(
     MARKER_MISUSE,
     "is annotated both Static[...] and Dynamic[...]",
-    "keep one marker: Static for hashable settings, Dynamic for arrays",
+    BOTH_MARKERS_FIX,
 )
 
 DYNAMIC_IN_STATIC = Problem(
     MARKER_MISUSE,
     "is marked Dynamic[...] in a static_dataclass, whose fields are all static",
-    "move the field to a @jaxtypes.pytree_dataclass, which holds the dynamic part",
+    DYNAMIC_IN_STATIC_FIX,
 )
 
 
@@ -253,7 +263,7 @@ def static_variadic(stars: str, name: str) -> Problem:
     return Problem(
         MARKER_MISUSE,
         f"is {stars}{name}, which jit cannot mark static",
-        "give each static setting a parameter of its own, annotated Static[...]",
+        STATIC_VARIADIC_FIX,
     )
 
 
@@ -264,13 +274,13 @@ def static_class_marked_dynamic(spelling: str) -> Problem:
     return Problem(
         JIT_UNSUPPORTED_ARGUMENT,
         f"{typed(spelling)}, a static_dataclass, but is marked Dynamic[...]",
-        "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument",
+        STATIC_CLASS_MARKED_DYNAMIC_FIX,
     )
 
 
 def not_a_jax_type(spelling: str, *, hashable: bool) -> Problem:
     """A traced parameter of a type jit cannot trace; ``hashable`` where it could be static."""
-    fix = f"annotate the parameter Static[{spelling}]: it hashes by value, so jit can compile it in"
+    fix = HASHABLE_PARAMETER_FIX.format(spelling=spelling)
     return Problem(JIT_UNSUPPORTED_ARGUMENT, f"{typed(spelling)}, which is not a JAX type", fix if hashable else None)
 
 
@@ -282,9 +292,7 @@ def plain_class_self(class_name: str) -> Problem:
     return Problem(
         JIT_METHOD_SELF,
         f"is jitted, and {class_name} is a plain class, so jit cannot pass self correctly",
-        f"decorate {class_name} with @jaxtypes.static_dataclass if its fields are settings "
-        f"(self becomes a static argument), or with @jaxtypes.pytree_dataclass if they hold "
-        f"arrays (self becomes a pytree); change an instance with dataclasses.replace",
+        PLAIN_CLASS_SELF_FIX.format(class_name=class_name),
     )
 
 
@@ -293,7 +301,7 @@ def static_class_self_traced(class_name: str) -> Problem:
     return Problem(
         JIT_METHOD_SELF,
         f"is jitted with self traced, and {class_name} is a static_dataclass, not a pytree, so jit cannot pass self",
-        "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)",
+        STATIC_CLASS_SELF_TRACED_FIX,
     )
 
 
@@ -311,7 +319,7 @@ def jitted_mutable_object(class_name: str, change: str | None = None) -> Problem
 JITTED_IN_LOOP = Problem(
     JIT_BOUND_METHOD,
     "runs inside a loop, so each iteration jits a new bound-method object",
-    "jit it once, before the loop, and call that jitted function inside the loop",
+    JITTED_IN_LOOP_FIX,
 )
 
 

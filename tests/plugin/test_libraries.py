@@ -14,12 +14,11 @@ import pytest
 from jaxtypes._vocabulary.libraries import (
     EQUINOX,
     FLAX_STRUCT,
-    IDENTITY_HASH_FIX,
     JAX_DATACLASS,
     JAX_DATACLASSES,
     JAX_STATIC_CLASS,
 )
-from jaxtypes._vocabulary.rules import RULES_BY_CODE, STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH
+from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, RULES_BY_CODE, STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH
 from tests.plugin.mypy_runner import check_in_process, expected, run_dmypy, run_mypy, write_config
 
 HEADER = """\
