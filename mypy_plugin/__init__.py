@@ -16,7 +16,7 @@ from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin,
 from mypy.types import Type
 
 from jaxtypes._vocabulary import names
-from mypy_plugin import codes, jaxtypes_jit, library_fields, plain_jax, trusted_types
+from mypy_plugin import jaxtypes_jit, library_fields, plain_jax, reporting, trusted_types
 from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
 from mypy_plugin.classes import (
     is_static_class,
@@ -104,7 +104,11 @@ class JaxtypesPlugin(Plugin):
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         trusted = list(self.settings.trusted_static_types)
-        return {"version": CACHE_FORMAT_VERSION, "codes": sorted(codes.ERROR_CODES), "trusted_static_types": trusted}
+        return {
+            "version": CACHE_FORMAT_VERSION,
+            "codes": sorted(reporting.ERROR_CODES),
+            "trusted_static_types": trusted,
+        }
 
     def _class(self, fullname: str) -> TypeInfo | None:
         symbol = self.lookup_fully_qualified(fullname)

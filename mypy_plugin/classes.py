@@ -28,7 +28,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import FIELD, STATIC_DECORATOR
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.static_values import default_problem
-from mypy_plugin.codes import error_code
+from mypy_plugin.reporting import report
 from mypy_plugin.metadata import ClassFacts, Role, ProblemRecord
 from mypy_plugin.mypy_internals import MypyDataclass, class_trigger, dataclass_class_maker_callback
 from mypy_plugin.declared_types import decorated_role, decorator_fullname, static_problem
@@ -84,7 +84,7 @@ class ClassRules:
             return False
         ClassFacts(self.role, tuple(meta_fields), self.own_problem() or inherited).write(self.info)
         for context, where, problem in self.problems:
-            self.api.fail(problem.message(where), context, code=error_code(problem.rule))
+            report(self.api, problem, where, context)
         return True
 
     def looked_through(self, info: TypeInfo) -> None:
@@ -217,4 +217,4 @@ def subclass_hook(ctx: ClassDefContext) -> None:
         return
     base = ctx.reason.node if isinstance(ctx.reason, RefExpr) else None
     problem = phrases.undecorated_subclass(class_name(base) if isinstance(base, TypeInfo) else "base")
-    ctx.api.fail(problem.message(class_name(ctx.cls.info)), ctx.cls, code=error_code(problem.rule))
+    report(ctx.api, problem, class_name(ctx.cls.info), ctx.cls)

@@ -14,7 +14,7 @@ from mypy.types import Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
-from mypy_plugin.codes import error_code
+from mypy_plugin.reporting import report
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.metadata import ClassFacts, LibraryFields
 from mypy_plugin.mypy_internals import enclosing_functions
@@ -54,7 +54,7 @@ def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | Non
     else:
         problem = fresh_callable_problem(expr, *enclosing_functions(api))
     if problem is not None:
-        api.fail(problem.message(where), expr, code=error_code(problem.rule))
+        report(api, problem, where, expr)
 
 
 def _static_field(info: TypeInfo, name: str) -> str | None:

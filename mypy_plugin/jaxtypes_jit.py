@@ -26,7 +26,7 @@ from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.positions import is_static
 from mypy_plugin.classes import is_static_class, is_static_class_type
-from mypy_plugin.codes import error_code
+from mypy_plugin.reporting import report
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.traced_types import traced_problem
 from mypy_plugin.jit_targets import (
@@ -132,7 +132,7 @@ def _check_self(
     for a pytree class (``is_static``); any other class is refused."""
     if jaxtypes_role(owner) is None:
         problem = phrases.plain_class_self(class_name(owner))
-        ctx.api.fail(problem.message(qualname), fun, code=error_code(problem.rule))
+        report(ctx.api, problem, qualname, fun)
     static = is_static(None, static_class_type=is_static_class(owner))
     return [name for name in signature.arg_names[:1] if name is not None and static]
 
@@ -156,7 +156,7 @@ def _check_parameters(
             static_names.append(name)
         if problem is not None:
             where = phrases.parameter(name, qualname)
-            ctx.api.fail(problem.message(where), context, code=error_code(problem.rule))
+            report(ctx.api, problem, where, context)
     return static_names
 
 

@@ -17,7 +17,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import PYTREE_REGISTRATIONS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.static_values import bound_method_owner
-from mypy_plugin.codes import error_code
+from mypy_plugin.reporting import report
 from mypy_plugin.jit_evidence import bound_method_evidence
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
@@ -65,7 +65,7 @@ def check_bound_method(
         problem = bound_method_evidence(ctx.api, fun.expr, info, ctx.context)
     if problem is not None:
         where = phrases.jitted_bound_method(jit_name, class_name(info), fun.name)
-        ctx.api.fail(problem.message(where), fun, code=error_code(problem.rule))
+        report(ctx.api, problem, where, fun)
 
 
 def registered_class_hook(ctx: ClassDefContext) -> bool:

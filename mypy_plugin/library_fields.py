@@ -56,7 +56,7 @@ from jaxtypes._vocabulary.names import REGISTER_STATIC, TREE_STATIC
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD
 from mypy_plugin.static_values import default_problem
-from mypy_plugin.codes import error_code
+from mypy_plugin.reporting import report
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.metadata import LibraryFields
@@ -285,7 +285,7 @@ def _report(
     context: Context,
 ) -> None:
     problem = problem._replace(fix=fix_for(problem.rule, marker, problem.fix))
-    api.fail(problem.message(where), context, code=error_code(problem.rule))
+    report(api, problem, where, context)
 
 
 def _default_problem(

@@ -3,8 +3,8 @@
 Four kinds of things mypy does not promise to keep: its own dataclass and ``functools.partial``
 hooks, which the plugin takes over for the decorators and calls it claims and calls again; the
 facts its dataclass transform records (``MypyDataclass``); the daemon's triggers; and the
-checker's attributes that its plugin interface does not declare (the module being checked, the
-scope). A mypy release that moves any of them changes this file alone; CI runs the plugin's
+checker's and the semantic analyser's attributes that the plugin interface does not declare (the
+module being checked, the scope, ``note``). A mypy release that moves any of them changes this file alone; CI runs the plugin's
 tests on the oldest and the newest mypy allowed (``noxfile.py``).
 """
 
@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mypy.lookup import lookup_fully_qualified
-from mypy.nodes import FuncBase, MypyFile, SymbolTableNode, TypeInfo
+from mypy.errorcodes import ErrorCode
+from mypy.nodes import Context, FuncBase, MypyFile, SymbolTableNode, TypeInfo
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_makers, dataclass_tag_callback
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
@@ -30,6 +31,7 @@ __all__ = [
     "enclosing_functions",
     "get_subexpressions",
     "lookup",
+    "note",
     "partial_call_callback",
     "partial_new_callback",
     "scope_target",
@@ -94,3 +96,11 @@ def lookup(fullname: str, api: CheckerPluginInterface | SemanticAnalyzerPluginIn
     """The symbol a full name refers to, in the modules loaded so far (both interfaces hold them,
     neither declares them)."""
     return lookup_fully_qualified(fullname, getattr(api, "modules", {}))
+
+
+def note(
+    api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, message: str, context: Context, code: ErrorCode
+) -> None:
+    """A ``note:`` line at ``context``, under the error reported there with ``code`` (ignored with
+    it): both of mypy's interfaces have ``note``, neither declares it."""
+    api.note(message, context, code=code)  # type: ignore[union-attr]

@@ -27,7 +27,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_NOT_FROZEN, STATIC_UNHASHABLE
-from mypy_plugin.codes import error_code
+from mypy_plugin.reporting import report
 from mypy_plugin.mypy_internals import partial_call_callback, partial_new_callback
 from mypy_plugin.jit_targets import (
     check_bound_method,
@@ -100,7 +100,7 @@ def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Insta
         and not (declared_eq_false(info) or hashes_its_fields(info))
     )
     if problem is not None and (problem.rule is STATIC_UNHASHABLE or unhashable_dataclass):
-        ctx.api.fail(problem.message(phrases.callable_object(class_name(info))), fun, code=error_code(problem.rule))
+        report(ctx.api, problem, phrases.callable_object(class_name(info)), fun)
 
 
 def _check_definition(
@@ -119,11 +119,11 @@ def _check_definition(
         if owner is not None and index == 0 and not static:
             problem = _self_problem(api, owner)
             if problem is not None:
-                api.fail(problem.message(qualname), fun, code=error_code(problem.rule))
+                report(api, problem, qualname, fun)
         elif static:
             problem = plain_static_problem(api, typ, lenient=True)
             if problem is not None:
-                api.fail(problem.message(phrases.parameter(name, qualname)), fun, code=error_code(problem.rule))
+                report(api, problem, phrases.parameter(name, qualname), fun)
 
 
 def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | None:

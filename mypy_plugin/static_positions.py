@@ -34,7 +34,7 @@ from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_IDENTITY_HASH
 from mypy_plugin.static_values import bound_method_problem, bound_method_owner
-from mypy_plugin.codes import error_code
+from mypy_plugin.reporting import report
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changes_after_construction
 from mypy_plugin.declared_types import is_plain_class, static_problem
@@ -161,7 +161,7 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
                 continue
             problem = _argument_problem(ctx.api, expr, typ, needs_evidence) if static else None
             if problem is not None:
-                ctx.api.fail(problem.message(label), expr, code=error_code(problem.rule))
+                report(ctx.api, problem, label, expr)
     return ctx.default_return_type
 
 

@@ -11,19 +11,21 @@ class JaxtypesError(TypeError):
     """A value, class or jitted function breaks one of jaxtypes' rules.
 
     ``code`` is the rule's stable code (the same the mypy plugin reports); ``where`` names the
-    class, field path or parameter; the message says what is wrong (``problem``), why it matters
-    for jit and how to fix it, and ends with the definition's ``file:line`` where that is known.
+    class, field path or parameter; ``message`` holds the headline (what is wrong, where), why it
+    matters for jit and the fix, which the exception's text gives in that order, ending with the
+    definition's ``file:line`` where that is known.
     """
 
     def __init__(self, problem: Problem, where: str, *, defined_at: object = None) -> None:
         self.rule = problem.rule
         self.code = problem.rule.code
         self.where = where
-        message = problem.rule.coded_message(where, problem.what, problem.fix)
+        self.message = problem.message(where)
         location = source_location(defined_at) if defined_at is not None else None
-        if location:
-            message += f" (defined at {location})"
-        super().__init__(message)
+        super().__init__(self.message.text() + (f"\n  {DEFINED_AT}{location}" if location else ""))
+
+
+DEFINED_AT = "defined at: "
 
 
 class StaticValueError(JaxtypesError):
@@ -54,6 +56,19 @@ class DeviceNotFoundError(JaxtypesError, ValueError):
 class RecompileWarning(UserWarning):
     """A ``jaxtypes.jit`` function compiled again for a static argument equal to one it had
     compiled for (``jit-recompile``; ``jit(warn_on_recompile=True)`` turns these on)."""
+
+
+for _public in (
+    JaxtypesError,
+    StaticValueError,
+    StaticClassError,
+    MarkerError,
+    JitDefinitionError,
+    StaticAgreementError,
+    DeviceNotFoundError,
+    RecompileWarning,
+):
+    _public.__module__ = "jaxtypes"  # tracebacks name them as users import them: jaxtypes.StaticValueError
 
 
 def source_location(obj: object) -> str | None:

@@ -110,8 +110,11 @@ def _report_failure(outcome: MypyOutcome) -> bool:
 
 
 def _write_errors(findings: list[Finding], what: str) -> None:
+    """Each error with mypy's own notes under it (its advice on how to fix the run)."""
     for finding in findings:
         sys.stderr.write(headline(finding) + "\n")
+        for line in finding.explanation():
+            sys.stderr.write(f"    {line}\n")
     sys.stderr.write(f"jaxtypes check: error: {what}\n")
 
 

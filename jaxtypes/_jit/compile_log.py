@@ -76,11 +76,11 @@ class CompileLog:
                 value = arguments[name]
                 warnings.warn(
                     RecompileWarning(
-                        JIT_RECOMPILE.coded_message(
+                        JIT_RECOMPILE.message(
                             f"{self._name}: static argument {name!r}",
                             f"({class_name(type(value))}) was compiled for again in compile #{index}, "
                             f"although it equals its value in compile #{earlier}",
-                        )
+                        ).text()
                     ),
                     stacklevel=2,
                 )

@@ -30,6 +30,7 @@ from jaxtypes._vocabulary.rules import (
     EQ_WITHOUT_HASH_FIX,
     HASHABLE_PARAMETER_FIX,
     JITTED_IN_LOOP_FIX,
+    Message,
     PLAIN_CLASS_SELF_FIX,
     STATIC_CLASS_MARKED_DYNAMIC_FIX,
     STATIC_CLASS_SELF_TRACED_FIX,
@@ -57,8 +58,8 @@ class Problem(NamedTuple):
     what: str
     fix: str | None = None
 
-    def message(self, where: str) -> str:
-        """The full message, for the field or parameter ``where`` names."""
+    def message(self, where: str) -> Message:
+        """The message, for the field or parameter ``where`` names."""
         return self.rule.message(where, self.what, self.fix)
 
 
@@ -311,9 +312,7 @@ def static_class_self_traced(class_name: str) -> Problem:
 def jitted_mutable_object(class_name: str, change: str | None = None) -> Problem:
     """``jit(obj.method)``: ``change`` is the evidence that ``obj`` changes, where it was needed."""
     compiled = f"would compile that {class_name} instance's current attributes into the code"
-    if change is not None:
-        return Problem(JIT_BOUND_METHOD, f"{compiled}, and {change}")
-    return Problem(JIT_BOUND_METHOD, f"{compiled}; mutating it later (obj.attr = ...) changes nothing jit looks at")
+    return Problem(JIT_BOUND_METHOD, compiled if change is None else f"{compiled}, and {change}")
 
 
 JITTED_IN_LOOP = Problem(

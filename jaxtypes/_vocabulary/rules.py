@@ -10,6 +10,35 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
+class Message(NamedTuple):
+    """A finding as a person reads it: a headline that says what is wrong and where, then why it
+    matters for jit, then the fix, each said once.
+
+    Every side lays it out in this order: the runtime as an exception's message (``text``), the
+    plugin as a mypy error with two ``note:`` lines (``notes``), ``jaxtypes check`` as the
+    headline, the code frame, then the ``why:`` and ``fix:`` lines, and JSON and SARIF as fields.
+    """
+
+    code: str
+    headline: str
+    why: str
+    fix: str
+
+    def notes(self) -> tuple[str, str]:
+        """The lines that follow the headline: ``why: ...`` and ``fix: ...``."""
+        return (f"{WHY}{self.why}", f"{FIX}{self.fix}")
+
+    def text(self) -> str:
+        """The headline with its ``[code]``, then the notes indented below it."""
+        return "\n  ".join([f"{self.headline} [{self.code}]", *self.notes()])
+
+
+WHY = "why: "
+FIX = "fix: "
+"""How the lines after a headline start, on every side, so that a reader of mypy's output (the
+checker, an editor) can take them apart again."""
+
+
 class Rule(NamedTuple):
     """One rule: its code, a one-line title, why breaking it hurts jit, and the usual fix."""
 
@@ -18,19 +47,11 @@ class Rule(NamedTuple):
     why: str
     fix: str
 
-    def message(self, where: str, what: str, fix: str | None = None) -> str:
-        """The full message: where the problem is, what it is, why it matters for jit, the fix.
-
-        ``where`` names the class, field or parameter (``SolverConfig.transport.fn``), ``what``
-        describes the offending value or type, and ``fix`` replaces the rule's default fix where
-        the situation calls for a more specific one.
-        """
-        return f"{where} {what}: {self.why}. Fix: {fix or self.fix}"
-
-    def coded_message(self, where: str, what: str, fix: str | None = None) -> str:
-        """``message`` ending in ``[code]``, as the runtime's errors and warnings print it
-        (mypy appends the code to the plugin's messages itself)."""
-        return f"{self.message(where, what, fix)} [{self.code}]"
+    def message(self, where: str, what: str, fix: str | None = None) -> Message:
+        """The message: ``where`` the problem is and ``what`` it is make the headline
+        (``SolverConfig.transport.fn holds a lambda``), then why it matters for jit and the fix;
+        ``fix`` replaces the rule's usual fix where the situation calls for a more specific one."""
+        return Message(self.code, f"{where} {what}", self.why, fix or self.fix)
 
 
 STATIC_DYNAMIC_CHILD = Rule(
@@ -69,8 +90,9 @@ EQ_WITHOUT_HASH_FIX = (
 STATIC_IDENTITY_HASH = Rule(
     "static-identity-hash",
     "a static value that hashes by identity",
-    "it hashes and compares by identity, so after it is mutated jit silently reuses code "
-    "compiled for its old contents (stale results), and every equal copy recompiles",
+    "jit finds compiled code by a static value's hash and ==, so after the object is mutated "
+    "jit silently reuses code compiled for its old contents (stale results), and every equal "
+    "copy recompiles",
     "make its class a @jaxtypes.static_dataclass (frozen, hashed by value); if equal values of "
     "the class are always one object (it interns them, or is a singleton), declare it "
     "@jaxtypes.trusted_static or list it in the trusted_static_types setting",
@@ -138,9 +160,9 @@ JIT_UNSUPPORTED_ARGUMENT = Rule(
 JIT_BOUND_METHOD = Rule(
     "jit-bound-method",
     "jit of a bound method of a mutable object",
-    "jit(obj.method) compiles obj's state into the code once: later changes to obj are "
-    "silently ignored (stale results), and each new obj.method jitted again traces and "
-    "compiles again",
+    "jit keys its cache on the bound method, not on the object's contents: later changes to "
+    "the object are silently ignored (stale results), and each new obj.method jitted again "
+    "traces and compiles again",
     "make the class a @jaxtypes.static_dataclass or @jaxtypes.pytree_dataclass, jit the "
     "method with @jaxtypes.jit, and change the object with dataclasses.replace",
 )
@@ -163,8 +185,7 @@ JIT_DEVICE = Rule(
 JIT_RECOMPILE = Rule(
     "jit-recompile",
     "a jitted function recompiled for an equal static argument",
-    "the new value compares equal to one seen before but hashes differently, so jit cannot "
-    "find the code it already compiled and compiles again",
+    "its hash differs from the equal value's, so jit cannot find the code it already compiled and compiles again",
     "make the argument's class a @jaxtypes.static_dataclass so equal values hash equal",
 )
 

@@ -1,7 +1,9 @@
 """Diagnostics as data, and which of them ``jaxtypes check`` reports.
 
 A diagnostic is one line of mypy's JSON output (``--output json``), whose fields are mypy's
-documented, stable format; columns are made 1-based here so every output format agrees.
+documented, stable format; columns are made 1-based here so every output format agrees. mypy
+folds the ``note:`` lines under an error into its ``hint``; a plugin finding's ``why:`` and
+``fix:`` notes are taken out of it again (``Message.notes``).
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from jaxtypes._vocabulary.internal_errors import INTERNAL_ERROR as PLUGIN_INTERNAL_ERROR
-from jaxtypes._vocabulary.rules import ALL_RULES
+from jaxtypes._vocabulary.rules import ALL_RULES, FIX, WHY
 
 PLUGIN_CODES: frozenset[str] = frozenset(rule.code for rule in ALL_RULES)
 
 
 class Finding(NamedTuple):
-    """One diagnostic: where (1-based line and column, end inclusive), its code and words."""
+    """One diagnostic: where (1-based line and column, end inclusive), its code, its headline
+    (``message``), why it matters and the fix where the plugin gave them, and mypy's other notes."""
 
     path: str
     line: int
@@ -29,6 +32,14 @@ class Finding(NamedTuple):
     message: str
     hint: str | None
     severity: str
+    why: str | None = None
+    fix: str | None = None
+
+    def explanation(self) -> list[str]:
+        """The lines under the headline: ``why: ...`` and ``fix: ...``, then mypy's own notes."""
+        lines = [f"{WHY}{self.why}"] if self.why else []
+        lines += [f"{FIX}{self.fix}"] if self.fix else []
+        return lines + [f"note: {note}" for note in (self.hint or "").splitlines()]
 
     @property
     def from_plugin(self) -> bool:
@@ -45,6 +56,10 @@ def parse(line: str) -> Finding:
         data = json.loads(line)
     except ValueError:
         return Finding("mypy", 1, 1, 1, 1, "", line, None, "error")
+    notes = (data["hint"] or "").splitlines()
+    why = [note.removeprefix(WHY) for note in notes if note.startswith(WHY)]
+    fix = [note.removeprefix(FIX) for note in notes if note.startswith(FIX)]
+    others = [note for note in notes if not note.startswith((WHY, FIX))]
     return Finding(
         path=data["file"],
         line=data["line"],
@@ -53,8 +68,10 @@ def parse(line: str) -> Finding:
         end_column=max(data["end_column"], data["column"] + 1),
         code=data["code"] or "",
         message=data["message"],
-        hint=data["hint"],
+        hint="\n".join(others) or None,
         severity=data["severity"],
+        why=why[0] if why else None,
+        fix=fix[0] if fix else None,
     )
 
 

@@ -15,7 +15,7 @@ from typing import TextIO
 from jaxtypes._cli.check.findings import Finding, Report, count_by_code
 from jaxtypes._cli.check.sarif import write_sarif
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def summary(report: Report) -> str:
@@ -43,20 +43,22 @@ def _notes(report: Report) -> list[str]:
 
 
 def headline(finding: Finding) -> str:
-    """``path:line:col: CODE message``."""
-    return f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
+    """``path:line:col: CODE headline`` (``path:`` alone where mypy names no line, as for a module
+    found twice; no code where mypy gives none)."""
+    where = f"{finding.path}:{finding.line}:{finding.column}:" if finding.line > 0 else f"{finding.path}:"
+    return " ".join(part for part in (where, finding.code, finding.message) if part)
 
 
 def write_text(report: Report, out: TextIO) -> None:
-    """``path:line:col: CODE message``, the source line with a caret under it, then the summary."""
+    """The headline, the source line with a caret under it, why and the fix, then the summary."""
     for finding in report.findings:
         out.write(headline(finding) + "\n")
         source = linecache.getline(finding.path, finding.line).rstrip()
+        gutter = " " * len(str(finding.line))
         if source:
-            gutter = " " * len(str(finding.line))
             out.write(f" {finding.line} | {source}\n {gutter} | {_underline(finding, source)}\n")
-        for note in (finding.hint or "").splitlines():
-            out.write(f"    note: {note}\n")
+        for line in finding.explanation():
+            out.write(f" {gutter} = {line}\n")
         out.write("\n")
     out.write(summary(report) + "\n")
 
@@ -80,6 +82,8 @@ def write_json(report: Report, out: TextIO) -> None:
                 "code": finding.code,
                 "severity": finding.severity,
                 "message": finding.message,
+                "why": finding.why,
+                "fix": finding.fix,
                 "hint": finding.hint,
                 "plugin": finding.from_plugin,
             }
@@ -104,7 +108,7 @@ def write_github(report: Report, out: TextIO) -> None:
                 ("title", finding.code),
             ]
         )
-        out.write(f"::{level} {properties}::{_escape(finding.message)}\n")
+        out.write(f"::{level} {properties}::{_escape(chr(10).join([finding.message, *finding.explanation()]))}\n")
     out.write(summary(report) + "\n")
 
 

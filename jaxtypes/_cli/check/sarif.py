@@ -88,10 +88,12 @@ def _result(finding: Finding, index: dict[str, int], line_hash: str) -> dict[str
     result: dict[str, Any] = {"ruleId": finding.code, "ruleIndex": index[finding.code]} if finding.code else {}
     result |= {
         "level": "error" if finding.severity == "error" else "note",
-        "message": {"text": "\n".join([finding.message, *(finding.hint or "").splitlines()])},
+        "message": {"text": "\n".join([finding.message, *finding.explanation()])},
         "locations": [{"physicalLocation": {"artifactLocation": _artifact(finding.path), "region": region}}],
         "partialFingerprints": {"jaxtypesLineHash/v1": line_hash},
     }
+    if finding.why or finding.fix:
+        result["properties"] = {"why": finding.why, "fix": finding.fix}
     return result
 
 
