@@ -58,3 +58,36 @@ def test_every_function_the_table_names_exists() -> None:
         assert pairs, check
         missing += [f"{check}: {path.name} {name}" for path, name in pairs if name not in defined_names(path)]
     assert not missing, missing
+
+
+def layout_block() -> str:
+    return DOC.read_text().partition("## Layout")[2].partition("```\n")[2].partition("```")[0]
+
+
+NAMES = re.compile(r"(?:[\w.]+(?:\.py|/),?\s*)+")
+
+
+def test_the_layout_names_every_module_and_only_modules_that_exist() -> None:
+    """Each module of both packages is named in the layout, under its folder, and each name there
+    is a module or folder that exists."""
+    named: set[str] = set()
+    folders: list[tuple[int, str]] = []
+    for line in layout_block().splitlines():
+        indent = len(line) - len(line.lstrip())
+        head = line.strip().split("  ")[0]
+        if not NAMES.fullmatch(head):
+            continue  # a description carried over to the next line
+        folders = [(depth, folder) for depth, folder in folders if depth < indent]
+        base = "".join(folder for _, folder in folders)
+        for name in re.findall(r"[\w.]+(?:\.py|/)", head):
+            assert (ROOT / base / name).exists(), base + name
+            named.add(base + name)
+            if name.endswith("/"):
+                folders.append((indent, name))
+    modules = {
+        path.relative_to(ROOT).as_posix()
+        for pattern in ("jaxtypes/*.py", "jaxtypes/*/*.py", "mypy_plugin/*.py")
+        for path in ROOT.glob(pattern)
+        if path.name != "__init__.py" or path.parent.name in ("jaxtypes", "mypy_plugin")
+    }
+    assert not sorted(modules - named - {"jaxtypes/__main__.py"})

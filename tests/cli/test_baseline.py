@@ -52,7 +52,7 @@ def test_the_baseline_round_trip(check: Check, project: Path) -> None:
         "adopted.py:19:5: static-unhashable "
         + STATIC_UNHASHABLE.message(
             "Later.tags", "is typed set[str], which is unhashable", "use a frozenset instead of a set"
-        )
+        ).headline
     ]
     assert summary(edited.stdout) == (
         "Found 1 new finding in 1 file (1 source file checked): static-unhashable 1; 2 baselined findings remain"

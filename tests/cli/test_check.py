@@ -11,19 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from jaxtypes._vocabulary.rules import ALL_RULES, STATIC_UNHASHABLE, Rule
+from jaxtypes._vocabulary.rules import ALL_RULES, STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE, Rule
 from check_runner import FIXTURES, PROJECT, REPO, Check
 
-WEIGHTS = (
-    "buggy.py:10:5: static-dynamic-child Config.weights is typed jax.Array, an array type: static values "
-    "are hashed into jit's cache key, and an array is not hashable by value (a tracer fails, a concrete "
-    "array pins one buffer's identity into the compiled code). Fix: move it into a "
-    "@jaxtypes.pytree_dataclass data field or pass it as an ordinary argument, and keep only hashable "
-    "settings static"
+WEIGHTS_MESSAGE = STATIC_DYNAMIC_CHILD.message("Config.weights", "is typed jax.Array, an array type")
+WEIGHTS = "buggy.py:10:5: static-dynamic-child Config.weights is typed jax.Array, an array type"
+WEIGHTS_WHY = (
+    "static values are hashed into jit's cache key, and an array is not hashable by value (a tracer fails, "
+    "a concrete array pins one buffer's identity into the compiled code)"
 )
-LAYERS = "buggy.py:11:5: static-unhashable " + STATIC_UNHASHABLE.message(
+WEIGHTS_FIX = (
+    "move it into a @jaxtypes.pytree_dataclass data field or pass it as an ordinary argument, and keep only "
+    "hashable settings static"
+)
+LAYERS_MESSAGE = STATIC_UNHASHABLE.message(
     "Config.layers", "is typed list[int], which is unhashable", "use a tuple instead of a list"
 )
+LAYERS = "buggy.py:11:5: static-unhashable " + LAYERS_MESSAGE.headline
 BUGGY_SUMMARY = "Found 2 findings in 1 file (1 source file checked): static-dynamic-child 1, static-unhashable 1"
 
 
@@ -38,10 +42,14 @@ def test_text_output_shows_each_finding_with_its_source_line_and_a_caret(check: 
         f"{WEIGHTS}\n"
         " 10 |     weights: jax.Array\n"
         "    |     ^~~~~~~\n"
+        f"    = why: {WEIGHTS_WHY}\n"
+        f"    = fix: {WEIGHTS_FIX}\n"
         "\n"
         f"{LAYERS}\n"
         " 11 |     layers: list[int]\n"
         "    |     ^~~~~~\n"
+        f"    = why: {LAYERS_MESSAGE.why}\n"
+        "    = fix: use a tuple instead of a list\n"
         "\n"
         f"{BUGGY_SUMMARY}\n"
     )
@@ -60,7 +68,7 @@ def test_examples_report_exactly_the_known_bugs_and_nothing_in_the_fixed_version
         "examples/config_bugs.py:54:28: static-identity-hash",
     ]
     assert (
-        "examples/config_bugs.py:40:5: static-identity-hash State.vehicle is typed Vehicle, which hashes by identity: "
+        "examples/config_bugs.py:40:5: static-identity-hash State.vehicle is typed Vehicle, which hashes by identity\n"
         in result.stdout
     )
     assert result.stdout.splitlines()[-1].startswith(
@@ -132,7 +140,7 @@ def test_json_output_follows_the_documented_schema(check: Check) -> None:
     assert result.returncode == 1
     document = json.loads(result.stdout)
     assert document == {
-        "version": 1,
+        "version": 2,
         "files_checked": 2,
         "hidden_mypy_errors": 6,
         "baselined": None,
@@ -148,6 +156,8 @@ def test_json_output_follows_the_documented_schema(check: Check) -> None:
                 "code": "static-dynamic-child",
                 "severity": "error",
                 "message": WEIGHTS.split(" ", 2)[2],
+                "why": WEIGHTS_WHY,
+                "fix": WEIGHTS_FIX,
                 "hint": None,
                 "plugin": True,
             },
@@ -160,6 +170,8 @@ def test_json_output_follows_the_documented_schema(check: Check) -> None:
                 "code": "static-unhashable",
                 "severity": "error",
                 "message": LAYERS.split(" ", 2)[2],
+                "why": LAYERS_MESSAGE.why,
+                "fix": LAYERS_MESSAGE.fix,
                 "hint": None,
                 "plugin": True,
             },
@@ -175,9 +187,9 @@ def test_github_format_writes_workflow_annotations(check: Check) -> None:
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
         "::error file=buggy.py,line=10,col=5,endLine=10,endColumn=11,title=static-dynamic-child::"
-        + WEIGHTS.split(" ", 2)[2],
+        + "%0A".join([WEIGHTS.split(" ", 2)[2], *WEIGHTS_MESSAGE.notes()]),
         "::error file=buggy.py,line=11,col=5,endLine=11,endColumn=10,title=static-unhashable::"
-        + LAYERS.split(" ", 2)[2],
+        + "%0A".join([LAYERS.split(" ", 2)[2], *LAYERS_MESSAGE.notes()]),
         BUGGY_SUMMARY,
     ]
 

@@ -4,8 +4,8 @@ A finding is ``(element index, target, code)``: the target is a field name, or `
 element as a whole (a class-level rule, an inherited field, a call, a jitted function). The
 runtime gives at most one per unit (it stops at the first error); the plugin gives every one
 it sees. Each side's words for a finding are kept beside it, as the two sides print them
-without their frame: the runtime's without the trailing `` [code]`` and `` (defined at ...)``,
-mypy's without the file, line and code.
+without their frame: the headline, then why and the fix, one per line (the runtime's without
+the ``[code]`` and ``defined at:``, mypy's without the file, line and code).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import NamedTuple, Protocol, TypeVar
 from jaxtypes._classes.errors import JaxtypesError
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 from tests.differential.modules import COMMON, COMMON_MODULE, CallSpec, ClassSpec, JitSpec, Lines, Unit
-from tests.plugin.mypy_runner import check_in_process
+from tests.plugin.mypy_runner import check_in_process, plugin_words
 from tests.source_modules import import_path
 
 
@@ -45,7 +45,7 @@ class RuntimeVerdict(NamedTuple):
 
 
 _PARAMETER = re.compile(r"parameter '(?P<param>\w+)' of (?P<fn>[\w.]+)")
-_DEFINED_AT = re.compile(r"\(defined at (?P<file>.+):(?P<line>\d+)\)$")
+_DEFINED_AT = re.compile(r"defined at: (?P<file>.+):(?P<line>\d+)$")
 _fresh_names = itertools.count()
 
 
@@ -97,9 +97,9 @@ def runtime_verdict(path: Path, unit: Unit, lines: list[Lines]) -> RuntimeVerdic
 
 
 def words(error: JaxtypesError) -> str:
-    """An error's message without the frame mypy does not print: the trailing ``[code]`` and
-    ``(defined at file:line)``."""
-    return str(error).partition(" (defined at ")[0].removesuffix(f" [{error.code}]")
+    """An error's message laid out as mypy prints the plugin's (``plugin_words``), without what
+    mypy does not print: the ``[code]`` after the headline and the definition's ``file:line``."""
+    return plugin_words(error.message)
 
 
 def _locate_runtime(error: JaxtypesError, unit: Unit, lines: list[Lines], raised_at: int | None) -> Finding:

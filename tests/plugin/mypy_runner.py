@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 import mypy.api
 
+from jaxtypes._vocabulary.rules import FIX, WHY, Message
+
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
@@ -27,6 +29,7 @@ if str(REPO) not in sys.path:
 CONFIG = "[mypy]\nplugins = mypy_plugin\n"
 
 _DIAGNOSTIC = re.compile(r"^(?P<file>[^:\n]+\.py):(?P<line>\d+): error: (?P<message>.*?)  \[(?P<code>[a-z-]+)\]$")
+_NOTE = re.compile(r"^(?P<file>[^:\n]+\.py):(?P<line>\d+): note: (?P<note>.*)$")
 _EXPECTED = re.compile(r"#\s*E:\s*(?P<codes>[A-Za-z-]+(?:\s*,\s*[A-Za-z-]+)*)")
 
 
@@ -54,7 +57,8 @@ def for_installed_jax(source: str) -> str:
 
 
 class Diagnostic(NamedTuple):
-    """One error: file name (not path), line, code and message."""
+    """One error: file name (not path), line, code and message: the error's headline and the
+    ``note:`` lines that follow it at its line (why and the fix), one per line."""
 
     file: str
     line: int
@@ -64,13 +68,27 @@ class Diagnostic(NamedTuple):
 
 def parse(output: str) -> list[Diagnostic]:
     """The errors in mypy's (or dmypy's) normal output, sorted."""
-    found = []
+    found: list[Diagnostic] = []
     for line in output.splitlines():
         match = _DIAGNOSTIC.match(line.strip())
+        note = _NOTE.match(line.strip())
         if match:
             name = Path(match["file"]).name
             found.append(Diagnostic(name, int(match["line"]), match["code"], match["message"]))
+        elif note and found and (Path(note["file"]).name, int(note["line"])) == found[-1][:2] and _explains(note):
+            found[-1] = found[-1]._replace(message=f"{found[-1].message}\n{note['note']}")
     return sorted(found)
+
+
+def _explains(note: re.Match[str]) -> bool:
+    """A plugin finding's ``why:`` or ``fix:`` line (not one of mypy's own notes, which mypy gives
+    once a run, so they differ between modes)."""
+    return note["note"].startswith((WHY, FIX))
+
+
+def plugin_words(message: Message) -> str:
+    """A message as ``parse`` gives the plugin's: the headline, then its notes, one per line."""
+    return "\n".join([message.headline, *message.notes()])
 
 
 def expected(source: str) -> list[tuple[int, str]]:

@@ -19,7 +19,7 @@ from jaxtypes._vocabulary.libraries import (
     JAX_STATIC_CLASS,
 )
 from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, RULES_BY_CODE, STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH
-from tests.plugin.mypy_runner import check_in_process, expected, run_dmypy, run_mypy, write_config
+from tests.plugin.mypy_runner import check_in_process, expected, plugin_words, run_dmypy, run_mypy, write_config
 
 HEADER = """\
 import dataclasses
@@ -249,13 +249,18 @@ def test_messages_name_the_marker_and_the_fix(tmp_path: Path, cache_dir: Path) -
     messages = [d.message for d in check_in_process(path, cache_dir) if d.code in RULES_BY_CODE]
     array = "is typed jax.Array, an array type"
     assert messages == [
-        STATIC_DYNAMIC_CHILD.message(f"Foo.c ({FLAX_STRUCT.marker})", array, FLAX_STRUCT.make_dynamic),
-        STATIC_IDENTITY_HASH.message(
-            f"Layer.vehicle ({EQUINOX.marker})", "is typed Vehicle, which hashes by identity", IDENTITY_HASH_FIX
-        ),
-        STATIC_DYNAMIC_CHILD.message(f"Reg.mode ({JAX_DATACLASS.marker})", array, JAX_DATACLASS.make_dynamic),
-        STATIC_DYNAMIC_CHILD.message(f"Params.a ({JAX_DATACLASSES.marker})", array, JAX_DATACLASSES.make_dynamic),
-        STATIC_DYNAMIC_CHILD.message(f"Table.rows ({JAX_STATIC_CLASS.marker})", array, JAX_STATIC_CLASS.make_dynamic),
+        plugin_words(message)
+        for message in (
+            STATIC_DYNAMIC_CHILD.message(f"Foo.c ({FLAX_STRUCT.marker})", array, FLAX_STRUCT.make_dynamic),
+            STATIC_IDENTITY_HASH.message(
+                f"Layer.vehicle ({EQUINOX.marker})", "is typed Vehicle, which hashes by identity", IDENTITY_HASH_FIX
+            ),
+            STATIC_DYNAMIC_CHILD.message(f"Reg.mode ({JAX_DATACLASS.marker})", array, JAX_DATACLASS.make_dynamic),
+            STATIC_DYNAMIC_CHILD.message(f"Params.a ({JAX_DATACLASSES.marker})", array, JAX_DATACLASSES.make_dynamic),
+            STATIC_DYNAMIC_CHILD.message(
+                f"Table.rows ({JAX_STATIC_CLASS.marker})", array, JAX_STATIC_CLASS.make_dynamic
+            ),
+        )
     ]
 
 

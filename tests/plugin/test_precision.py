@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from jaxtypes._vocabulary.rules import JIT_BOUND_METHOD, RULES_BY_CODE
-from tests.plugin.mypy_runner import BIN, CONFIG, check_in_process, environment, expected, run_mypy
+from tests.plugin.mypy_runner import BIN, CONFIG, check_in_process, environment, expected, plugin_words, run_mypy
 
 SHARDED = """\
 from functools import partial
@@ -267,25 +267,29 @@ def test_each_kind_of_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None
     found = [(d.line, d.message) for d in check_in_process(path, cache_dir) if d.code == JIT_BOUND_METHOD.code]
     stale = "would compile that {} instance's current attributes into the code, and {}"
     assert found == [
-        (
-            30,
-            JIT_BOUND_METHOD.message(
-                "jax.jit(Calculator.calc bound to an instance)",
-                stale.format("Calculator", "c.k is assigned at line 31"),
+        (line, plugin_words(message))
+        for line, message in (
+            (
+                30,
+                JIT_BOUND_METHOD.message(
+                    "jax.jit(Calculator.calc bound to an instance)",
+                    stale.format("Calculator", "c.k is assigned at line 31"),
+                ),
             ),
-        ),
-        (
-            32,
-            JIT_BOUND_METHOD.message(
-                "jax.jit(Counter.step bound to an instance)", stale.format("Counter", "Counter.step assigns self.count")
+            (
+                32,
+                JIT_BOUND_METHOD.message(
+                    "jax.jit(Counter.step bound to an instance)",
+                    stale.format("Counter", "Counter.step assigns self.count"),
+                ),
             ),
-        ),
-        (
-            34,
-            JIT_BOUND_METHOD.message(
-                "jax.jit(Scaler.scale bound to an instance)",
-                "runs inside a loop, so each iteration jits a new bound-method object",
-                "jit it once, before the loop, and call that jitted function inside the loop",
+            (
+                34,
+                JIT_BOUND_METHOD.message(
+                    "jax.jit(Scaler.scale bound to an instance)",
+                    "runs inside a loop, so each iteration jits a new bound-method object",
+                    "jit it once, before the loop, and call that jitted function inside the loop",
+                ),
             ),
-        ),
+        )
     ]

@@ -158,10 +158,10 @@ def test_each_mistake_is_reported_at_its_path_with_the_library_marker(
 def test_the_fix_is_in_the_library_terms() -> None:
     [error] = jt.audit(FlaxState(jnp.ones(2), jnp.ones(3)), "state")
     assert error.rule is STATIC_DYNAMIC_CHILD
-    assert f"Fix: {FLAX_STRUCT.make_dynamic} [static-dynamic-child]" in str(error)
+    assert f"\n  fix: {FLAX_STRUCT.make_dynamic}\n" in str(error)
     [error] = jt.audit(Registered(jnp.ones(2), {"a": 1}), "layer")
     assert error.rule is STATIC_UNHASHABLE
-    assert "Fix: use a static_dataclass or a tuple of (key, value) pairs instead of a dict" in str(error)
+    assert "\n  fix: use a static_dataclass or a tuple of (key, value) pairs instead of a dict\n" in str(error)
 
 
 def test_every_finding_in_a_nested_tree_in_tree_order() -> None:
@@ -192,7 +192,9 @@ def test_a_class_registered_static_is_judged_as_a_whole() -> None:
 def test_arrays_in_hand_written_aux_data_are_found() -> None:
     [error] = jt.audit(HandWritten(jnp.ones(2), np.ones(3)), "node")
     assert (error.where, error.code) == (f"node ({PYTREE_METADATA.marker})", "static-dynamic-child")
-    assert str(error).startswith(f"node ({PYTREE_METADATA.marker}) holds an array (ndarray) at [0]: ")
+    assert str(error).startswith(
+        f"node ({PYTREE_METADATA.marker}) holds an array (ndarray) at [0] [static-dynamic-child]\n"
+    )
 
 
 def test_jaxtypes_classes_and_nnx_modules() -> None:

@@ -288,7 +288,7 @@ def test_a_nested_marker_on_a_parameter_says_where_the_function_is() -> None:
         def f(x: jax.Array, n: Optional[Static[int]]) -> jax.Array:
             return x
 
-    assert f"(defined at {__file__}:" in str(excinfo.value)
+    assert f"defined at: {__file__}:" in str(excinfo.value)
 
 
 # --- methods and bound methods (jit on a method of a plain class, and of a bound method) ------

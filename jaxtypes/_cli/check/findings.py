@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from jaxtypes._vocabulary.internal_errors import INTERNAL_ERROR as PLUGIN_INTERNAL_ERROR
-from jaxtypes._vocabulary.rules import ALL_RULES, FIX, WHY
+from jaxtypes._vocabulary.rules import ALL_RULES, FIX, RULES_BY_CODE, WHY
 
 PLUGIN_CODES: frozenset[str] = frozenset(rule.code for rule in ALL_RULES)
 
@@ -73,6 +73,21 @@ def parse(line: str) -> Finding:
         why=why[0] if why else None,
         fix=fix[0] if fix else None,
     )
+
+
+def with_notes_mypy_dropped(findings: list[Finding]) -> list[Finding]:
+    """One file's findings, each plugin finding with its why and fix. mypy prints a note at most
+    once a line, so a finding after another on its line whose note said the same has none: its why
+    is its rule's, its fix the one an earlier finding of its code on that line gave (else its
+    rule's)."""
+    done: list[Finding] = []
+    for finding in findings:
+        if finding.from_plugin and (finding.why is None or finding.fix is None):
+            rule = RULES_BY_CODE[finding.code]
+            earlier = [f.fix for f in done if (f.line, f.code) == (finding.line, finding.code) and f.fix]
+            finding = finding._replace(why=finding.why or rule.why, fix=finding.fix or next(iter(earlier), rule.fix))
+        done.append(finding)
+    return done
 
 
 class Selection(NamedTuple):

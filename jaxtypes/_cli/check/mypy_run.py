@@ -25,7 +25,7 @@ from mypy.main import process_options
 from mypy.options import Options
 
 from jaxtypes._cli.check import UsageError
-from jaxtypes._cli.check.findings import Finding, parse
+from jaxtypes._cli.check.findings import Finding, parse, with_notes_mypy_dropped
 from jaxtypes._vocabulary.settings import settings_file
 
 PLUGIN = "mypy_plugin"
@@ -83,7 +83,7 @@ def run_mypy(job: MypyJob, on_file_done: Callable[[str], None]) -> MypyOutcome:
     captured = io.StringIO()
 
     def flush_errors(file: str | None, new: list[str], _serious: bool) -> None:
-        findings.extend(map(parse, new))
+        findings.extend(with_notes_mypy_dropped([parse(line) for line in new]))
         if file is not None:
             on_file_done(file)
 

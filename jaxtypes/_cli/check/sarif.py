@@ -88,13 +88,19 @@ def _result(finding: Finding, index: dict[str, int], line_hash: str) -> dict[str
     result: dict[str, Any] = {"ruleId": finding.code, "ruleIndex": index[finding.code]} if finding.code else {}
     result |= {
         "level": "error" if finding.severity == "error" else "note",
-        "message": {"text": "\n".join([finding.message, *finding.explanation()])},
+        "message": _message(finding),
         "locations": [{"physicalLocation": {"artifactLocation": _artifact(finding.path), "region": region}}],
         "partialFingerprints": {"jaxtypesLineHash/v1": line_hash},
     }
     if finding.why or finding.fix:
         result["properties"] = {"why": finding.why, "fix": finding.fix}
     return result
+
+
+def _message(finding: Finding) -> dict[str, str]:
+    """The headline as the text; with why, the fix and mypy's notes below it in the Markdown."""
+    below = [f"**{line.partition(': ')[0].capitalize()}:** {line.partition(': ')[2]}" for line in finding.explanation()]
+    return {"text": finding.message, "markdown": "\n\n".join([finding.message, *below])}
 
 
 def _artifact(path: str) -> dict[str, str]:
