@@ -123,9 +123,9 @@ class ClassRules:
         meta: list[str] = []
         for field in [*self.inherited_fields(), *self.own_fields()]:
             where = f"{class_name(self.info)}.{field.name}"
-            kind, inner, misuse = read_marker(field.type)
-            if misuse is not None:
-                self.problems.append((field.context, where, misuse))
+            kind, inner, marker_problem = read_marker(field.type)
+            if marker_problem is not None:
+                self.problems.append((field.context, where, marker_problem))
                 continue
             if self.role == "static" and kind == "dynamic":
                 self.problems.append((field.context, where, phrases.DYNAMIC_IN_STATIC))

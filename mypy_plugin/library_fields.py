@@ -15,7 +15,7 @@ library that is not installed defines none of them, and its classes are left alo
 
 Base classes and the dataclass tagging hook are seen during the module's first semantic pass,
 before dataclass transforms run; the type rules read the decorators' literal options there
-(``stdlib_dataclasses``, ``type_rules.decorated_role``). Each class's own static field names are
+(``stdlib_dataclasses``, ``declared_types.decorated_role``). Each class's own static field names are
 recorded for it (``metadata.LibraryFields``), for the constructor check of ``calls``.
 """
 

@@ -38,7 +38,7 @@ _ALIAS_DEPTH = 32
 
 
 def read_marker(typ: Type) -> tuple[MarkerKind | None, Type, Problem | None]:
-    """Split a declared type into its outermost marker, the type inside and a misuse, if any.
+    """Split a declared type into its outermost marker, the type inside and the problem of a misused marker, if any.
 
     Mirrors ``jaxtypes._classes.markers.read_marker``: both markers at once, or a marker nested inside
     another type, is ``marker-misuse``. Walks user aliases (``IntS = Static[int]``).

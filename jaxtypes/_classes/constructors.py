@@ -176,11 +176,11 @@ class ConstructorSource:
             if by_id:
                 terms.append(f"__jt_identity({value})")
                 continue
-            kind = f"__jt_type_{name}"
+            value_type = f"__jt_type_{name}"
             keyed = f"{self.field_key(name)}({value})"
-            exact_float = f"{kind} is __jt_float and {value} == {value} and {value}"
-            terms.append(f"({kind} := __jt_type({value}))")
-            terms.append(f"{value} if {kind} in __jt_plain or ({exact_float}) else {keyed}")
+            exact_float = f"{value_type} is __jt_float and {value} == {value} and {value}"
+            terms.append(f"({value_type} := __jt_type({value}))")
+            terms.append(f"{value} if {value_type} in __jt_plain or ({exact_float}) else {keyed}")
         return "(" + "".join(f"{term}, " for term in terms) + ")"
 
     def compile(self, name: str, first: str, body: list[str]) -> Callable[..., Any]:

@@ -1,8 +1,9 @@
-"""Runtime classification of a declared type in a static position: fine, or the rule it breaks.
+"""Runtime judgement of a declared type in a static position: fine, or the rule it breaks.
 
-The declared-type twin of ``values.static_key`` (and of the mypy plugin's type checks): a field
-of a static dataclass, a ``Static`` field of a pytree dataclass and a ``Static`` parameter of a
-jitted function are all checked here, once, when the class or function is defined.
+The declared-type twin of ``static_values.static_key``, and the runtime twin of the plugin's
+``declared_types``: a field of a static dataclass, a ``Static`` field of a pytree dataclass and a
+``Static`` parameter of a jitted function are all checked here, once, when the class or function
+is defined.
 """
 
 from __future__ import annotations

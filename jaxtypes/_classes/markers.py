@@ -3,7 +3,7 @@
 Both are generic ``Annotated`` aliases, so every type checker sees plain ``T``; the mypy plugin
 recognises them by their full names (``jaxtypes._classes.markers.Static``), the runtime by the marker
 object inside the ``Annotated``. ``spell`` writes a resolved annotation the way messages spell
-types on both sides (``phrases``), as the plugin's ``type_rules.describe`` does.
+types on both sides (``phrases``), as the plugin's ``markers.spell`` does.
 """
 
 from __future__ import annotations

@@ -119,8 +119,8 @@ def pytree_type(class_name: str) -> Problem:
 
 def array_value(class_name: str, *, tracer: bool = False, at: str = "") -> Problem:
     """An array (or a tracer) where the runtime finds one; ``at`` is its path inside a value."""
-    kind = "a tracer" if tracer else f"an array ({class_name})"
-    return Problem(STATIC_DYNAMIC_CHILD, f"holds {kind}{f' at {at}' if at else ''}")
+    held = "a tracer" if tracer else f"an array ({class_name})"
+    return Problem(STATIC_DYNAMIC_CHILD, f"holds {held}{f' at {at}' if at else ''}")
 
 
 def pytree_value(class_name: str) -> Problem:

@@ -4,7 +4,7 @@ A position is static (hashed into jit's cache key, validated by the static rules
 field of a static dataclass, is declared ``field(hash_by_id=True)``, is annotated ``Static[...]``,
 or is typed, with no marker, as a static dataclass (so is a method's ``self``, typed as its
 class). Everything else is traced (a pytree's data field, an ordinary jitted parameter). The
-runtime (``pytree``, ``static``, ``jitted``) and the mypy plugin (``classes``, ``jaxtypes_jit``)
+runtime (``pytree``, ``static``, ``jaxtypes_jit``) and the mypy plugin (``classes``, ``jaxtypes_jit``)
 each find those facts in their own material and ask ``is_static``. Imports neither jax nor mypy.
 """
 

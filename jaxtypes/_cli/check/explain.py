@@ -13,7 +13,7 @@ from jaxtypes._cli.check import UsageError
 from jaxtypes._cli.check.findings import PLUGIN_CODES
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-ERROR_CODES_DOC = Path(__file__).resolve().parents[2] / "docs" / "error-codes.md"
+ERROR_CODES_DOC = Path(__file__).resolve().parents[3] / "docs" / "error-codes.md"
 REPOSITORY_URL = "https://github.com/jaxtypes/jaxtypes"
 ERROR_CODES_URL = f"{REPOSITORY_URL}/blob/main/docs/error-codes.md"
 
