@@ -17,13 +17,13 @@ from mypy.types import Type
 
 from jaxtypes._vocabulary import names
 from mypy_plugin import jaxtypes_jit, library_fields, plain_jax, reporting, trusted_types
-from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
 from mypy_plugin.classes import (
     is_static_class,
     pytree_class_hook,
     static_class_hook,
     subclass_hook,
 )
+from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
 from mypy_plugin.guard import guarded
 from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jit_targets import registered_class_hook

@@ -23,17 +23,17 @@ from mypy.nodes import (
 from mypy.plugin import ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
 
-from jaxtypes._vocabulary.positions import is_static
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import FIELD, STATIC_DECORATOR
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.static_values import default_problem
-from mypy_plugin.reporting import report
-from mypy_plugin.metadata import ClassFacts, Role, ProblemRecord
-from mypy_plugin.mypy_internals import MypyDataclass, class_trigger, dataclass_class_maker_callback
+from jaxtypes._vocabulary.positions import is_static
 from mypy_plugin.declared_types import decorated_role, decorator_fullname, static_problem
 from mypy_plugin.judge import Judge, NotReady
 from mypy_plugin.markers import class_name, read_marker
+from mypy_plugin.metadata import ClassFacts, ProblemRecord, Role
+from mypy_plugin.mypy_internals import MypyDataclass, class_trigger, dataclass_class_maker_callback
+from mypy_plugin.reporting import report
+from mypy_plugin.static_values import default_problem
 
 FIELD_SPECIFIERS = frozenset({FIELD, "dataclasses.field"})
 

@@ -13,12 +13,12 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext
 from mypy.types import Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
-from mypy_plugin.reporting import report
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ClassFacts, LibraryFields
 from mypy_plugin.mypy_internals import enclosing_functions
-from mypy_plugin.markers import class_name
+from mypy_plugin.reporting import report
+from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
 
 
 def constructor_hook(ctx: FunctionContext) -> Type:

@@ -9,7 +9,6 @@ cache, parallel workers and the daemon.
 
 from __future__ import annotations
 
-
 from mypy.nodes import CallExpr, Expression, RefExpr, TypeInfo, Var
 from mypy.types import (
     Instance,
@@ -29,7 +28,7 @@ from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
 from mypy_plugin.metadata import ClassFacts, Role
 from mypy_plugin.mypy_internals import MypyDataclass
-from mypy_plugin.stdlib_dataclasses import declared_eq_false, dataclass_frozen
+from mypy_plugin.stdlib_dataclasses import dataclass_frozen, declared_eq_false
 
 JAXTYPES_DECORATORS: dict[str, Role] = {STATIC_DECORATOR: "static", PYTREE_DECORATOR: "pytree"}
 

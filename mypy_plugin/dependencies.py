@@ -12,8 +12,8 @@ from __future__ import annotations
 from mypy.nodes import TypeInfo
 from mypy.plugin import CheckerPluginInterface
 
-from mypy_plugin.mypy_internals import checked_module, class_trigger, scope_target
 from mypy_plugin.judge import Judge
+from mypy_plugin.mypy_internals import checked_module, class_trigger, scope_target
 
 
 def recorder(api: CheckerPluginInterface) -> Judge:

@@ -26,18 +26,18 @@ from mypy.types import CallableType, Instance, NoneType, Type, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.positions import is_static
 from mypy_plugin.classes import is_static_class, is_static_class_type
-from mypy_plugin.reporting import report
+from mypy_plugin.declared_types import jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.traced_types import traced_problem
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
     method_owner,
     refers_to_class,
 )
-from mypy_plugin.static_positions import Statics, read_statics
-from mypy_plugin.declared_types import jaxtypes_role, static_problem
 from mypy_plugin.markers import class_name, read_marker
+from mypy_plugin.reporting import report
+from mypy_plugin.static_positions import Statics, read_statics
+from mypy_plugin.traced_types import traced_problem
 
 FACTORY_NAME = "jaxtypes.jit decorator"
 """The name given to what ``jaxtypes.jit(device=...)`` returns; ``factory_hook`` claims it."""

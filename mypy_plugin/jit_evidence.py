@@ -60,9 +60,9 @@ from mypy.types import Instance, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ChangeEvidence
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions
-from mypy_plugin.markers import class_name
 
 N = TypeVar("N", bound=Node)
 

@@ -16,13 +16,13 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import PYTREE_REGISTRATIONS
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.static_values import bound_method_owner
-from mypy_plugin.reporting import report
+from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import bound_method_evidence
+from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
-from mypy_plugin.declared_types import jaxtypes_role
-from mypy_plugin.markers import class_name, is_array_class
+from mypy_plugin.reporting import report
+from mypy_plugin.static_values import bound_method_owner
 
 
 def function_of(context: object, fun: Expression) -> FuncDef | None:

@@ -41,6 +41,7 @@ from mypy.nodes import (
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, Instance, Type, TypeAliasType, TypeOfAny
 
+from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.libraries import (
     EQUINOX,
     FLAX_STRUCT,
@@ -51,21 +52,20 @@ from jaxtypes._vocabulary.libraries import (
     applies,
     fix_for,
 )
-from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import REGISTER_STATIC, TREE_STATIC
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD
-from mypy_plugin.static_values import default_problem
-from mypy_plugin.reporting import report
+from mypy_plugin.declared_types import class_problem, static_problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.hashing import defines_hash
 from mypy_plugin.jit_targets import registered_class_hook
+from mypy_plugin.judge import Judge
+from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import LibraryFields
 from mypy_plugin.mypy_internals import class_trigger, dataclass_class_maker_callback
+from mypy_plugin.reporting import report
+from mypy_plugin.static_values import default_problem
 from mypy_plugin.stdlib_dataclasses import tag_hook
-from mypy_plugin.declared_types import class_problem, static_problem
-from mypy_plugin.judge import Judge
-from mypy_plugin.hashing import defines_hash
-from mypy_plugin.markers import class_name
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mypy.lookup import lookup_fully_qualified
 from mypy.errorcodes import ErrorCode
+from mypy.lookup import lookup_fully_qualified
 from mypy.nodes import Context, FuncBase, MypyFile, SymbolTableNode, TypeInfo
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_makers, dataclass_tag_callback

@@ -27,8 +27,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_NOT_FROZEN, STATIC_UNHASHABLE
-from mypy_plugin.reporting import report
-from mypy_plugin.mypy_internals import partial_call_callback, partial_new_callback
+from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -36,10 +35,11 @@ from mypy_plugin.jit_targets import (
     is_registered_pytree,
     method_owner,
 )
-from mypy_plugin.static_positions import Statics, read_statics, plain_static_problem
-from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
-from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.markers import class_name
+from mypy_plugin.mypy_internals import partial_call_callback, partial_new_callback
+from mypy_plugin.reporting import report
+from mypy_plugin.static_positions import Statics, plain_static_problem, read_statics
+from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""

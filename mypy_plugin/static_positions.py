@@ -30,15 +30,14 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_IDENTITY_HASH
-from mypy_plugin.static_values import bound_method_problem, bound_method_owner
-from mypy_plugin.reporting import report
+from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, STATIC_IDENTITY_HASH
+from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changes_after_construction
-from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.markers import class_name
+from mypy_plugin.reporting import report
+from mypy_plugin.static_values import bound_method_owner, bound_method_problem
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"

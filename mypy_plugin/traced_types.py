@@ -15,9 +15,9 @@ from mypy.types import Instance, Type, UnionType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.declared_types import jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import is_library_pytree, is_registered_pytree
-from mypy_plugin.declared_types import jaxtypes_role, static_problem
 from mypy_plugin.markers import is_array_class, is_bare, spell
 
 JAX_NODE_CLASSES = frozenset(

@@ -21,8 +21,8 @@ from mypy.options import Options
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import Instance, get_proper_type
 
-from jaxtypes._vocabulary.settings import Settings, SettingsError, read_settings
 from jaxtypes._vocabulary.names import TRUSTED_TYPES
+from jaxtypes._vocabulary.settings import Settings, SettingsError, read_settings
 from mypy_plugin.metadata import TrustedStatic
 from mypy_plugin.mypy_internals import lookup
 

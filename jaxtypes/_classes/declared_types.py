@@ -19,11 +19,7 @@ import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from jaxtypes._vocabulary import phrases
 from jaxtypes._classes.errors import StaticClassError, class_name
-from jaxtypes._classes.markers import read_marker, spell
-from jaxtypes._vocabulary.positions import MarkerKind
-from jaxtypes._classes.trusted_types import is_trusted
 from jaxtypes._classes.hashing import (
     compares_by_identity,
     defines_hash,
@@ -31,7 +27,11 @@ from jaxtypes._classes.hashing import (
     identity_problem,
     unhashable_problem,
 )
+from jaxtypes._classes.markers import read_marker, spell
 from jaxtypes._classes.static_values import ProblemFound, is_array_type, is_pytree_class, is_static_class
+from jaxtypes._classes.trusted_types import is_trusted
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.positions import MarkerKind
 
 
 def check_static_type(hint: Any) -> None:

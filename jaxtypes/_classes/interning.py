@@ -8,12 +8,12 @@ table holds its objects weakly: a config nobody uses any more is freed, and its 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
 
 # CPython's atomic "delete this key if its value is a dead weak reference", the primitive that
 # weakref.WeakValueDictionary is built on.
 from _weakref import _remove_dead_weakref  # type: ignore[attr-defined]
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

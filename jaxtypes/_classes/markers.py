@@ -15,10 +15,10 @@ from typing import Annotated, Any, TypeVar
 
 from typing_extensions import TypeAlias
 
-from jaxtypes._vocabulary import phrases
 from jaxtypes._classes.errors import MarkerError, class_name
-from jaxtypes._vocabulary.positions import MarkerKind
 from jaxtypes._classes.static_values import is_array_type
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.positions import MarkerKind
 
 T = TypeVar("T")
 

@@ -19,11 +19,11 @@ from typing import NamedTuple, TypeVar, overload
 
 from typing_extensions import dataclass_transform
 
-from jaxtypes._classes.declared_types import check_static_field_type, read_field_markers
 from jaxtypes._classes.constructors import pytree_init, reduce_through_constructor
+from jaxtypes._classes.declared_types import check_static_field_type, read_field_markers
 from jaxtypes._classes.fields import field, hashed_by_id
-from jaxtypes._vocabulary.positions import is_static
 from jaxtypes._classes.static_values import PYTREE_CLASS_FLAG, is_static_class
+from jaxtypes._vocabulary.positions import is_static
 
 T = TypeVar("T")
 

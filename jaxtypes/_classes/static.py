@@ -20,13 +20,13 @@ from typing import Any, NamedTuple, NoReturn, TypeVar, overload
 
 from typing_extensions import dataclass_transform
 
-from jaxtypes._vocabulary import phrases
-from jaxtypes._classes.declared_types import check_static_field_type, read_field_markers
 from jaxtypes._classes.constructors import ConstructorSource, reduce_through_constructor
+from jaxtypes._classes.declared_types import check_static_field_type, read_field_markers
 from jaxtypes._classes.errors import MarkerError, StaticClassError, class_name
 from jaxtypes._classes.fields import field, hashed_by_id
 from jaxtypes._classes.interning import InternTable
 from jaxtypes._classes.static_values import STATIC_CLASS_FLAG
+from jaxtypes._vocabulary import phrases
 
 T = TypeVar("T")
 

@@ -16,10 +16,7 @@ import types
 from collections.abc import Hashable
 from typing import Any, TypeVar
 
-from jaxtypes._vocabulary import phrases
 from jaxtypes._classes.errors import JaxtypesError, class_name
-from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import Rule
 from jaxtypes._classes.hashing import (
     compares_by_identity,
     defines_hash,
@@ -28,6 +25,9 @@ from jaxtypes._classes.hashing import (
     unhashable_problem,
 )
 from jaxtypes._classes.trusted_types import is_trusted
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.phrases import Problem
+from jaxtypes._vocabulary.rules import Rule
 
 E = TypeVar("E", bound=JaxtypesError)
 

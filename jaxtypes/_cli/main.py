@@ -14,8 +14,7 @@ from pathlib import Path
 from jaxtypes._cli.check import UsageError
 from jaxtypes._cli.check.baseline import Entry, Judged, compare, judged_by, read_baseline, updated, write_baseline
 from jaxtypes._cli.check.explain import explain
-from jaxtypes._cli.check.findings import PLUGIN_CODES, Finding, Selection, select
-from jaxtypes._cli.check.findings import Report
+from jaxtypes._cli.check.findings import PLUGIN_CODES, Finding, Report, Selection, select
 from jaxtypes._cli.check.formats import WRITERS, headline
 from jaxtypes._cli.check.mypy_run import MypyJob, MypyOutcome, prepare_mypy, run_mypy
 from jaxtypes._cli.check.progress import Progress

@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from jaxtypes._classes.errors import StaticAgreementError
-from jaxtypes._jit.jax_internals import coordination_state
 from jaxtypes._jit.fingerprint import Difference, Node, describe, describe_metadata, differences, digest, encode
+from jaxtypes._jit.jax_internals import coordination_state
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import AGREEMENT_ABSENT_FIX, JIT_STATIC_DISAGREEMENT
 

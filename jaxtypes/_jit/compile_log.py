@@ -29,8 +29,8 @@ from typing import Any, NamedTuple
 import jax
 
 from jaxtypes._classes.errors import RecompileWarning, class_name
-from jaxtypes._vocabulary.rules import JIT_RECOMPILE
 from jaxtypes._classes.hashing import hashes_by_identity
+from jaxtypes._vocabulary.rules import JIT_RECOMPILE
 
 
 class Traced(NamedTuple):

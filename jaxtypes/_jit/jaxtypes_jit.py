@@ -26,18 +26,18 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, NamedTuple, ParamSp
 
 import jax
 
-from jaxtypes._vocabulary import phrases
 from jaxtypes._classes.declared_types import check_static_field_type, forward_refs, resolve_hint
-from jaxtypes._jit.traced_types import check_traced_type
-from jaxtypes._jit.devices import DeviceSpec, resolve_device
-from jaxtypes._jit.compile_log import CompileLog
 from jaxtypes._classes.errors import JitDefinitionError, MarkerError, class_name
 from jaxtypes._classes.markers import read_marker
+from jaxtypes._classes.static_values import ProblemFound, is_array, is_pytree_class, is_static_class
+from jaxtypes._jit.compile_log import CompileLog
+from jaxtypes._jit.devices import DeviceSpec, resolve_device
+from jaxtypes._jit.traced_types import check_traced_type
+from jaxtypes._jit.tracers import tracer_for
+from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.positions import is_static
 from jaxtypes._vocabulary.rules import JIT_UNRESOLVED_ANNOTATION
-from jaxtypes._jit.tracers import tracer_for
-from jaxtypes._classes.static_values import ProblemFound, is_array, is_pytree_class, is_static_class
 
 if TYPE_CHECKING:
     from jax.stages import Lowered, Traced
