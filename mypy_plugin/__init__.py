@@ -8,6 +8,7 @@ of crashing mypy.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import version as installed_version
 from typing import Any
 
 from mypy.nodes import TypeInfo
@@ -103,9 +104,13 @@ class JaxtypesPlugin(Plugin):
         return _METHOD_HOOKS.get(fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
+        """What mypy keys its cache on besides the code: the records' format, the codes, the
+        settings, and the installed jaxtypes release, whose verdicts mypy replays for unchanged
+        modules (a release that judges differently must not replay an older one's findings)."""
         trusted = list(self.settings.trusted_static_types)
         return {
             "version": CACHE_FORMAT_VERSION,
+            "release": installed_version("jaxtypes"),
             "codes": sorted(reporting.ERROR_CODES),
             "trusted_static_types": trusted,
         }

@@ -148,7 +148,7 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
         return None
     found = hash_problem(info, judge)
     if found is None and seen is not None and defines_hash(info) and not judge.trusts(info):
-        arrays = {part: typ for part, typ in _attributes(info).items() if _is_array(typ)}
+        arrays = {part: typ for part, typ in instance_attributes(info).items() if is_array_type(typ)}
         return _part_problem(info, arrays, judge, seen)
     return found
 
@@ -173,7 +173,7 @@ def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:
     return fields
 
 
-def _attributes(info: TypeInfo) -> dict[str, Type]:
+def instance_attributes(info: TypeInfo) -> dict[str, Type]:
     """The instance attributes mypy knows the types of, in the class and its bases."""
     found: dict[str, Type] = {}
     for base in reversed(info.mro[:-1]):
@@ -184,6 +184,6 @@ def _attributes(info: TypeInfo) -> dict[str, Type]:
     return found
 
 
-def _is_array(typ: Type) -> bool:
+def is_array_type(typ: Type) -> bool:
     proper = get_proper_type(typ)
     return isinstance(proper, Instance) and is_array_class(proper.type)

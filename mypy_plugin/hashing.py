@@ -76,8 +76,17 @@ def _defines_eq(info: TypeInfo) -> bool:
     return "__eq__" in info.names or (dataclass and not declared_eq_false(info))
 
 
+BUILTIN_TYPE_MODULES = frozenset({"builtins", "types"})
+"""Where typeshed declares the interpreter's own classes (``types.FunctionType`` is a builtin,
+``FunctionType.__module__ == "builtins"`` at run time). Their identity hash is no verdict on a
+value: a module-level function is one object, its identity its value, while a lambda or a
+closure is made afresh, which the value check reports where it is made (``static_values``),
+as the runtime's value check does at construction."""
+
+
 def identity_hash_problem(info: TypeInfo, judge: Judge) -> Problem | None:
-    """``static-identity-hash``, unless the class's identity is its value."""
-    if judge.trusts(info):
+    """``static-identity-hash``, unless the class's identity is its value (trusted, or one of
+    the interpreter's own classes)."""
+    if judge.trusts(info) or info.module_name in BUILTIN_TYPE_MODULES:
         return None
     return phrases.identity_hash(phrases.typed(class_name(info)))

@@ -6,9 +6,15 @@
 - the object changes after it was jitted (stale results): its class or a base assigns an
   instance attribute outside construction (``__init__``, ``__post_init__``, ``__new__``,
   ``__setstate__``) or defines ``__setattr__``, or code in the module being checked assigns an
-  attribute of that object or of another instance of the class (``c.mul = False``);
+  attribute of that object (``c.mul = False``) or of a variable that may hold it (a parameter
+  typed as the class), not of another object made in the module;
 - the jitted wrapper is made again and again, inside a loop or comprehension body: every
   ``obj.method`` is a new bound-method object, so each iteration traces and compiles again.
+
+A method jitted with ``self`` static (``static_argnums=0``, ``static_argnames="self"``) of a class
+that hashes by identity goes wrong on the same evidence (``static_self_evidence``), or where
+instances are built afresh in a loop (each compiles again), or where it holds arrays (compiled in
+as constants); without any, a class built once and never changed is used correctly.
 
 What a class does to its instances is read from its methods when the class is analysed and kept
 as a record (``metadata.ChangeEvidence``), so it reaches other modules through the cache, parallel workers and
@@ -59,6 +65,7 @@ from mypy.types import Instance, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.declared_types import instance_attributes, is_array_type
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ChangeEvidence
@@ -123,7 +130,29 @@ def bound_method_evidence(
     return None
 
 
-def changes_after_construction(api: CheckerPluginInterface, obj: Expression, info: TypeInfo) -> str | None:
+def static_self_evidence(api: CheckerPluginInterface, info: TypeInfo) -> str | None:
+    """Why a static ``self`` of ``info``, which hashes by identity, goes wrong: its instances
+    change after they are made, are built inside a loop, or hold arrays; None without evidence."""
+    change = changes_after_construction(api, None, info) or _built_per_iteration(api, info)
+    if change is not None:
+        return change
+    arrays = [name for name, typ in instance_attributes(info).items() if is_array_type(typ)]
+    return phrases.holds_array(class_name(info), arrays[0]) if arrays else None
+
+
+def _built_per_iteration(api: CheckerPluginInterface, info: TypeInfo) -> str | None:
+    """``Class(...)`` called once per iteration of a loop or comprehension in the module being
+    checked (equal instances made again, which hash apart)."""
+    tree = checked_module(api)
+    for node, looping in _walk(tree.defs if tree is not None else [], looping=False):
+        for expr in get_subexpressions(node):
+            if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.callee.node is info:
+                if looping or any(_per_iteration(outer, expr) for outer in get_subexpressions(node)):
+                    return phrases.built_per_iteration(class_name(info), expr.line)
+    return None
+
+
+def changes_after_construction(api: CheckerPluginInterface, obj: Expression | None, info: TypeInfo) -> str | None:
     """How ``obj``, an instance of ``info``, changes after it was made (``class_mutation``,
     then ``module_mutation``), or None; the classes consulted become dependencies."""
     judge = recorder(api)
@@ -138,25 +167,49 @@ def class_mutation(info: TypeInfo) -> str | None:
     return None if found is None else found.evidence
 
 
-def module_mutation(api: CheckerPluginInterface, obj: Expression, info: TypeInfo) -> str | None:
-    """An assignment, in the module being checked, to an attribute of ``obj`` (a name) or of a
-    variable declared as an instance of ``info``: ``c.mul = False`` at line 21."""
+def module_mutation(api: CheckerPluginInterface, obj: Expression | None, info: TypeInfo) -> str | None:
+    """An assignment, in the module being checked, to an attribute of ``obj`` (``c.mul = False`` at
+    line 21) or of a variable that may hold it: one declared as an instance of ``info`` (a
+    parameter, an attribute), not one made another instance by ``x = Class(...)``. Without
+    ``obj`` (a static ``self``: which instance is not known) any instance counts, those made by
+    ``x = Class(...)`` too (the checker may not have reached that line yet)."""
     tree = checked_module(api)
     if tree is None:
         return None
     same = obj.node if isinstance(obj, RefExpr) and isinstance(obj.node, Var) else None
+    built = _built_as(tree.defs)
 
     def targets(expr: Expression) -> bool:
         if not isinstance(expr, RefExpr) or not isinstance(expr.node, Var) or expr.node.is_self:
             return False  # writes through self are the class's own (class_mutation)
         declared = get_proper_type(expr.node.type) if expr.node.type is not None else None
-        return expr.node is same or (isinstance(declared, Instance) and info in declared.type.mro)
+        if expr.node is same:
+            return True
+        if obj is not None and expr.node in built:
+            return False  # another object the module made
+        cls = declared.type if isinstance(declared, Instance) else built.get(expr.node)
+        return cls is not None and info in cls.mro
 
     write = _first_write(tree.defs, targets)
     if write is None:
         return None
     attribute, target, line = write
     return phrases.assigned_at(target, attribute, line)
+
+
+def _built_as(nodes: Sequence[Node]) -> dict[Var, TypeInfo]:
+    """The variables assigned an instance of a class by calling it (``obj = MyClass()``)."""
+    built = {}
+    for node, _ in _walk(nodes, looping=False):
+        if isinstance(node, AssignmentStmt) and isinstance(node.rvalue, CallExpr):
+            callee = node.rvalue.callee
+            if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):
+                built |= {
+                    lvalue.node: callee.node
+                    for lvalue in node.lvalues
+                    if isinstance(lvalue, RefExpr) and isinstance(lvalue.node, Var)
+                }
+    return built
 
 
 def _first_write(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> tuple[str, str, int] | None:

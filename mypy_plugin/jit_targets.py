@@ -23,6 +23,7 @@ from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
+from mypy_plugin.stdlib_dataclasses import is_pytree_dataclass
 
 
 def function_of(context: object, fun: Expression) -> FuncDef | None:
@@ -98,10 +99,21 @@ def _registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
     return False
 
 
+def is_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
+    """Whether jax flattens instances of ``info`` as a pytree node, which jit traces: a jaxtypes
+    pytree class, a named tuple (jax registers every one), a class registered with
+    ``jax.tree_util`` (``is_registered_pytree``), or one another library makes a pytree
+    (``is_library_pytree``)."""
+    if jaxtypes_role(info) == "pytree" or any(base.is_named_tuple for base in info.mro):
+        return True
+    return is_registered_pytree(api, info) or is_library_pytree(info)
+
+
 def is_library_pytree(info: TypeInfo) -> bool:
     """Classes that are pytrees by means the plugin cannot see: jax's own (registered inside jax),
-    and dataclass transforms other than the stdlib's and jaxtypes' (``flax.struct``, ``chex``,
-    ``equinox.Module``), which register their classes as pytrees."""
-    if info.module_name.partition(".")[0] in ("jax", "jaxlib"):
+    dataclass transforms other than the stdlib's and jaxtypes' (``flax.struct``, ``chex``,
+    ``equinox.Module``), which register their classes as pytrees, and dataclass decorators other
+    libraries present as the stdlib's (``jax_dataclasses.pytree_dataclass``)."""
+    if info.module_name.partition(".")[0] in ("jax", "jaxlib") or is_pytree_dataclass(info):
         return True
     return MypyDataclass.read(info) is not None and DataclassOptions.read(info) is None and jaxtypes_role(info) is None

@@ -161,7 +161,8 @@ class LibraryFields(Record):
 
 @dataclasses.dataclass(frozen=True)
 class DataclassOptions(Record):
-    """The literal ``eq``, ``frozen`` and ``unsafe_hash`` of a stdlib dataclass's decorator
+    """The literal ``eq``, ``frozen`` and ``unsafe_hash`` of a stdlib dataclass's decorator, and
+    whether the decorator is another library's that makes a frozen pytree class
     (``stdlib_dataclasses``)."""
 
     KEY: ClassVar[str] = "jaxtypes_dataclass_options"
@@ -169,10 +170,11 @@ class DataclassOptions(Record):
     eq: bool = True
     frozen: bool = False
     unsafe_hash: bool = False
+    pytree: bool = False
 
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
-        return cls(_flag(data["eq"]), _flag(data["frozen"]), _flag(data["unsafe_hash"]))
+        return cls(_flag(data["eq"]), _flag(data["frozen"]), _flag(data["unsafe_hash"]), _flag(data["pytree"]))
 
 
 @dataclasses.dataclass(frozen=True)

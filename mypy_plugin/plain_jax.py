@@ -26,13 +26,13 @@ from mypy.types import CallableType, Instance, Type, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_NOT_FROZEN, STATIC_UNHASHABLE
+from jaxtypes._vocabulary.rules import STATIC_IDENTITY_HASH, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.declared_types import jaxtypes_role
+from mypy_plugin.jit_evidence import static_self_evidence
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
-    is_library_pytree,
-    is_registered_pytree,
+    is_pytree,
     method_owner,
 )
 from mypy_plugin.markers import class_name
@@ -122,8 +122,19 @@ def _check_definition(
                 report(api, problem, qualname, fun)
         elif static:
             problem = plain_static_problem(api, typ, lenient=True)
+            if problem is not None and owner is not None and index == 0 and problem.rule is STATIC_IDENTITY_HASH:
+                problem = _static_self_problem(api, owner, problem)
             if problem is not None:
                 report(api, problem, phrases.parameter(name, qualname), fun)
+
+
+def _static_self_problem(api: CheckerPluginInterface, owner: TypeInfo, problem: Problem) -> Problem:
+    """A static ``self`` that hashes by identity: ``problem`` with the evidence that it goes wrong
+    (``jit_evidence.static_self_evidence``), else the opt-in ``static-self-identity-hash``."""
+    evidence = static_self_evidence(api, owner)
+    if evidence is None:
+        return phrases.identity_self_unobserved(class_name(owner))
+    return phrases.with_change(problem, evidence)
 
 
 def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | None:
@@ -131,7 +142,7 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | Non
     role = jaxtypes_role(owner)
     if role == "static":
         return phrases.static_class_self_traced(class_name(owner))
-    if role == "pytree" or is_registered_pytree(api, owner) or is_library_pytree(owner):
+    if is_pytree(api, owner):
         return None
     return phrases.plain_class_self(class_name(owner))
 

@@ -20,7 +20,9 @@ from mypy_plugin.mypy_internals import note
 
 CATEGORY = "jaxtypes"
 
-ERROR_CODES: dict[str, ErrorCode] = {rule.code: ErrorCode(rule.code, rule.title, CATEGORY) for rule in ALL_RULES}
+ERROR_CODES: dict[str, ErrorCode] = {
+    rule.code: ErrorCode(rule.code, rule.title, CATEGORY, default_enabled=not rule.opt_in) for rule in ALL_RULES
+}
 
 
 def error_code(rule: Rule) -> ErrorCode:

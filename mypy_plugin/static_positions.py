@@ -22,6 +22,7 @@ from mypy.nodes import (
     ListExpr,
     MemberExpr,
     StrExpr,
+    SuperExpr,
     TupleExpr,
     UnaryExpr,
     Var,
@@ -165,14 +166,17 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
 
 
 def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
-    """``obj.method(...)`` of a method jitted with ``jax.jit`` in a class body: jax's jitted
-    functions bind like functions, so ``obj`` is passed first (``jaxtypes.jit``'s ``Jitted``
-    says so in its type, through ``__get__``)."""
+    """``obj.method(...)`` or ``super().method(...)`` of a method jitted with ``jax.jit`` in a
+    class body: jax's jitted functions bind like functions, so ``obj`` (or ``self``) is passed
+    first (``jaxtypes.jit``'s ``Jitted`` says so in its type, through ``__get__``)."""
     callee = context.callee if isinstance(context, CallExpr) else None
-    if not isinstance(callee, MemberExpr):
+    if isinstance(callee, SuperExpr) and callee.info is not None:
+        symbol = next((base.names[callee.name] for base in callee.info.mro[1:] if callee.name in base.names), None)
+    elif isinstance(callee, MemberExpr):
+        owner = get_proper_type(api.get_expression_type(callee.expr))
+        symbol = owner.type.get(callee.name) if isinstance(owner, Instance) else None
+    else:
         return False
-    owner = get_proper_type(api.get_expression_type(callee.expr))
-    symbol = owner.type.get(callee.name) if isinstance(owner, Instance) else None
     node = symbol.node if symbol is not None else None
     if isinstance(node, Decorator):
         return not (node.func.is_static or node.func.is_class)

@@ -13,18 +13,22 @@ here.
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr, NameExpr, TypeInfo
+from mypy.nodes import CallExpr, Expression, MemberExpr, MypyFile, NameExpr, RefExpr, TypeInfo
 from mypy.plugin import ClassDefContext
 
+from jaxtypes._vocabulary.libraries import PYTREE_DATACLASS_ALIASES
 from mypy_plugin.metadata import DataclassOptions
 from mypy_plugin.mypy_internals import MypyDataclass, dataclass_tag_callback
 
 
 def tag_hook(ctx: ClassDefContext) -> None:
-    """Tag the class as mypy does, then record the decorator's literal ``eq`` and ``frozen``."""
+    """Tag the class as mypy does, then record the decorator's literal ``eq`` and ``frozen``, or
+    that it is another library's frozen pytree dataclass (``libraries.PYTREE_DATACLASS_ALIASES``)."""
     dataclass_tag_callback(ctx)
-    options = {"eq": True, "frozen": False, "unsafe_hash": False}
-    if isinstance(ctx.reason, CallExpr):
+    options = {"eq": True, "frozen": False, "unsafe_hash": False, "pytree": False}
+    if _written_as(ctx.reason) in PYTREE_DATACLASS_ALIASES:
+        options.update(frozen=True, pytree=True)
+    elif isinstance(ctx.reason, CallExpr):
         for name, value in zip(ctx.reason.arg_names, ctx.reason.args):
             if (
                 name in options
@@ -33,6 +37,22 @@ def tag_hook(ctx: ClassDefContext) -> None:
             ):
                 options[name] = value.fullname == "builtins.True"
     DataclassOptions(**options).write(ctx.cls.info)
+
+
+def _written_as(reason: Expression) -> tuple[str, str] | None:
+    """The decorator as written: (module, name) for ``module.name``, ("", name) for a bare name."""
+    expr = reason.callee if isinstance(reason, CallExpr) else reason
+    if isinstance(expr, MemberExpr) and isinstance(expr.expr, RefExpr) and isinstance(expr.expr.node, MypyFile):
+        return expr.expr.node.fullname, expr.name
+    if isinstance(expr, NameExpr):
+        return next(((module, name) for module, name in PYTREE_DATACLASS_ALIASES if name == expr.name), None)
+    return None
+
+
+def is_pytree_dataclass(info: TypeInfo) -> bool:
+    """Another library's dataclass decorator that makes a frozen pytree class, whatever mypy saw."""
+    options = DataclassOptions.read(info)
+    return options is not None and options.pytree
 
 
 def declared_eq_false(info: TypeInfo) -> bool:
@@ -46,6 +66,8 @@ def dataclass_frozen(info: TypeInfo) -> bool | None:
     """Whether a dataclass is frozen, from mypy's facts once its transform ran, or from the
     decorator before (classes judged while the module is still analysed); None for a class
     that is not a dataclass, or whose dataclass transform (another library's) has not run yet."""
+    if is_pytree_dataclass(info):
+        return True
     dataclass = MypyDataclass.read(info)
     if dataclass is not None:
         return dataclass.frozen

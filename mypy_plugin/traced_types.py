@@ -17,7 +17,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_targets import is_library_pytree, is_registered_pytree
+from mypy_plugin.jit_targets import is_pytree
 from mypy_plugin.markers import is_array_class, is_bare, spell
 
 JAX_NODE_CLASSES = frozenset(
@@ -48,7 +48,7 @@ def traced_problem(api: CheckerPluginInterface, typ: Type) -> Problem | None:
     info = proper.type
     judge = recorder(api)
     judge.looked_through(info)
-    if _is_jax_type(info) or is_registered_pytree(api, info) or is_library_pytree(info) or _is_open(info):
+    if _is_jax_type(info) or is_pytree(api, info) or _is_open(info):
         return None
     if jaxtypes_role(info) == "static":
         return phrases.static_class_marked_dynamic(spell(proper))

@@ -16,8 +16,9 @@ from jaxtypes._cli.check.baseline import Entry, Judged, compare, judged_by, read
 from jaxtypes._cli.check.explain import explain
 from jaxtypes._cli.check.findings import PLUGIN_CODES, Finding, Report, Selection, select
 from jaxtypes._cli.check.formats import WRITERS, headline
-from jaxtypes._cli.check.mypy_run import MypyJob, MypyOutcome, prepare_mypy, run_mypy
+from jaxtypes._cli.check.mypy_run import MypyJob, MypyOutcome, enable_codes, prepare_mypy, run_mypy
 from jaxtypes._cli.check.progress import Progress
+from jaxtypes._vocabulary.rules import OPT_IN_CODES
 from jaxtypes._vocabulary.settings import Settings, SettingsError, read_settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -44,6 +45,7 @@ def _check(args: argparse.Namespace) -> int:
         only=_codes(args.select, args.all) if args.select is not None else frozenset(settings.select),
         ignore=_codes(args.ignore, args.all) if args.ignore is not None else frozenset(settings.ignore),
     )
+    enable_codes(job, selection.only & OPT_IN_CODES)
     baseline = _baseline_file(args, settings)
     # Read before the long run, so that a missing or malformed baseline stops it at once.
     writing = bool(args.write_baseline)

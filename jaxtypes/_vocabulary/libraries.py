@@ -56,6 +56,12 @@ JAXTYPES = StaticMarker("a static field of a jaxtypes.pytree_dataclass", JAXTYPE
 PYTREE_METADATA = StaticMarker("aux data of its flatten function", PYTREE_METADATA_DYNAMIC_FIX)
 
 
+PYTREE_DATACLASS_ALIASES = frozenset({("jax_dataclasses", "pytree_dataclass")})
+"""Decorators a library exports to type checkers as ``dataclasses.dataclass`` while at run time
+they make frozen pytree classes, as (module, exported name): mypy sees the stdlib's decorator,
+so the plugin tells them apart by how the decorator is written."""
+
+
 def applies(rule: Rule, marker: StaticMarker) -> bool:
     """Whether ``rule`` holds for static fields declared with ``marker``."""
     return rule is not STATIC_UNHASHABLE or marker.hashable

@@ -42,6 +42,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_FRESH_CALLABLE,
     STATIC_IDENTITY_HASH,
     STATIC_NOT_FROZEN,
+    STATIC_SELF_IDENTITY_HASH,
     STATIC_SUBCLASS,
     STATIC_UNHASHABLE,
     STATIC_VARIADIC_FIX,
@@ -322,6 +323,12 @@ JITTED_IN_LOOP = Problem(
 )
 
 
+def identity_self_unobserved(class_name: str) -> Problem:
+    """A static ``self`` of a class that hashes by identity, with no sign in the code that its
+    instances change or are built again (the opt-in ``static-self-identity-hash``)."""
+    return Problem(STATIC_SELF_IDENTITY_HASH, f"{typed(class_name)}, which hashes by identity")
+
+
 def defines_setattr(class_name: str) -> str:
     return f"{class_name} defines __setattr__"
 
@@ -332,6 +339,14 @@ def method_assigns(class_name: str, method: str, attribute: str) -> str:
 
 def assigned_at(target: str, attribute: str, line: int) -> str:
     return f"{target}.{attribute} is assigned at line {line}"
+
+
+def built_per_iteration(class_name: str, line: int) -> str:
+    return f"a {class_name} is built inside a loop at line {line}, so every copy compiles again"
+
+
+def holds_array(class_name: str, attribute: str) -> str:
+    return f"{class_name}.{attribute} is an array, which jit compiles into the code as a constant"
 
 
 # --- Spelling a type ------------------------------------------------------------------------------

@@ -40,12 +40,15 @@ checker, an editor) can take them apart again."""
 
 
 class Rule(NamedTuple):
-    """One rule: its code, a one-line title, why breaking it hurts jit, and the usual fix."""
+    """One rule: its code, a one-line title, why breaking it hurts jit, and the usual fix; an
+    ``opt_in`` rule reports what may well be harmless as written, so only a project that selects
+    it sees it (mypy's ``enable_error_code``, ``jaxtypes check --select``)."""
 
     code: str
     title: str
     why: str
     fix: str
+    opt_in: bool = False
 
     def message(self, where: str, what: str, fix: str | None = None) -> Message:
         """The message: ``where`` the problem is and ``what`` it is make the headline
@@ -53,6 +56,95 @@ class Rule(NamedTuple):
         ``fix`` replaces the rule's usual fix where the situation calls for a more specific one."""
         return Message(self.code, f"{where} {what}", self.why, fix or self.fix)
 
+
+# --- Fixes for particular cases, where the rule's usual fix does not fit -----------------------
+# Every fix text jaxtypes gives lives here; ``phrases`` and ``libraries`` pick one, filling in the
+# names in braces.
+
+IDENTITY_HASH_FIX = (
+    "make the class a @jaxtypes.static_dataclass (frozen, hashed by value), or give it __hash__ "
+    "and __eq__ over its values and never mutate an instance"
+)
+"""An identity-hashed value outside jaxtypes' own classes (plain ``jax.jit``, other libraries'
+static fields)."""
+
+NOT_FROZEN_FIX = "make the dataclass frozen: @dataclasses.dataclass(frozen=True)"
+
+DECLARED_NOT_FROZEN_FIX = "remove frozen=False; change a static value with dataclasses.replace"
+
+CHANGED_VALUE_FIX = (
+    "never change a value jit has compiled for: build a new one (a frozen dataclass or a "
+    "@jaxtypes.static_dataclass makes that the only way)"
+)
+"""A value that hashes by its contents and is changed after jit hashed it."""
+
+BOUND_METHOD_FIX = "store the function {method} and pass the instance separately"
+
+BOTH_MARKERS_FIX = "keep one marker: Static for hashable settings, Dynamic for arrays"
+
+DYNAMIC_IN_STATIC_FIX = "move the field to a @jaxtypes.pytree_dataclass, which holds the dynamic part"
+
+STATIC_VARIADIC_FIX = "give each static setting a parameter of its own, annotated Static[...]"
+
+STATIC_CLASS_MARKED_DYNAMIC_FIX = (
+    "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument"
+)
+
+HASHABLE_PARAMETER_FIX = "annotate the parameter Static[{spelling}]: it hashes by value, so jit can compile it in"
+
+PLAIN_CLASS_SELF_FIX = (
+    "decorate {class_name} with @jaxtypes.static_dataclass if its fields are settings "
+    "(self becomes a static argument), or with @jaxtypes.pytree_dataclass if they hold "
+    "arrays (self becomes a pytree); change an instance with dataclasses.replace"
+)
+
+STATIC_CLASS_SELF_TRACED_FIX = (
+    "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)"
+)
+
+JITTED_IN_LOOP_FIX = "jit it once, before the loop, and call that jitted function inside the loop"
+
+AGREEMENT_ABSENT_FIX = (
+    "call a function checked across processes on every process, in the same order, or "
+    "give it check_static_agreement=False if only some processes call it; raise timeout_s "
+    "if the processes reach it far apart"
+)
+
+# Other libraries' static fields: the fix for an array or pytree there, in each library's terms
+# (``libraries.StaticMarker.make_dynamic``).
+
+FLAX_STRUCT_DYNAMIC_FIX = "drop pytree_node=False, so that the field is a pytree node, which jit traces"
+EQUINOX_DYNAMIC_FIX = "drop static=True, so that equinox makes the field a pytree leaf, which jit traces"
+JAX_DATACLASS_DYNAMIC_FIX = (
+    "declare it a data field (drop metadata={'static': True} or jax.tree.static(), or move it "
+    "from meta_fields to data_fields), so that jit traces it"
+)
+JAX_STATIC_CLASS_DYNAMIC_FIX = (
+    "register the class as a pytree (jax.tree_util.register_dataclass) with the arrays as data "
+    "fields, instead of register_static"
+)
+JAX_DATACLASSES_DYNAMIC_FIX = "drop jdc.Static[...], so that the field is a pytree leaf, which jit traces"
+JAXTYPES_DYNAMIC_FIX = "drop Static[...], so that the field is data, which jit traces"
+PYTREE_METADATA_DYNAMIC_FIX = (
+    "return the array among the children from the node's flatten function, not in its aux data"
+)
+
+
+UNHASHABLE_FIXES: dict[str, str] = {
+    "list": "use a tuple instead of a list",
+    "set": "use a frozenset instead of a set",
+    "dict": "use a static_dataclass or a tuple of (key, value) pairs instead of a dict",
+    "slice": "pass the slice's (start, stop, step) as a tuple, and build the slice inside the function",
+}
+"""The specific fix for each unhashable builtin, by class name."""
+
+EQ_WITHOUT_HASH_FIX = (
+    "give the class a __hash__ that agrees with its __eq__ (over values that never change), or "
+    "make it a @jaxtypes.static_dataclass"
+)
+
+
+# --- The rules ------------------------------------------------------------------------------
 
 STATIC_DYNAMIC_CHILD = Rule(
     "static-dynamic-child",
@@ -72,19 +164,6 @@ STATIC_UNHASHABLE = Rule(
     "compiled for it (stale results)",
     "use a tuple instead of a list, a frozenset instead of a set, and a static_dataclass or a "
     "tuple of (key, value) pairs instead of a dict",
-)
-
-UNHASHABLE_FIXES: dict[str, str] = {
-    "list": "use a tuple instead of a list",
-    "set": "use a frozenset instead of a set",
-    "dict": "use a static_dataclass or a tuple of (key, value) pairs instead of a dict",
-    "slice": "pass the slice's (start, stop, step) as a tuple, and build the slice inside the function",
-}
-"""The specific fix for each unhashable builtin, by class name."""
-
-EQ_WITHOUT_HASH_FIX = (
-    "give the class a __hash__ that agrees with its __eq__ (over values that never change), or "
-    "make it a @jaxtypes.static_dataclass"
 )
 
 STATIC_IDENTITY_HASH = Rule(
@@ -200,6 +279,16 @@ JIT_STATIC_DISAGREEMENT = Rule(
     "listing), or read them from one file every process loads",
 )
 
+STATIC_SELF_IDENTITY_HASH = Rule(
+    "static-self-identity-hash",
+    "a static self that hashes by identity, with no sign that it changes (opt-in)",
+    "jit finds compiled code by self's identity: an instance changed after jit compiled for it "
+    "gives stale results, and an equal instance built again compiles again; this code shows "
+    "neither, so the finding is reported only where a project selects it",
+    IDENTITY_HASH_FIX,
+    opt_in=True,
+)
+
 ALL_RULES: tuple[Rule, ...] = (
     STATIC_DYNAMIC_CHILD,
     STATIC_UNHASHABLE,
@@ -216,79 +305,9 @@ ALL_RULES: tuple[Rule, ...] = (
     JIT_DEVICE,
     JIT_RECOMPILE,
     JIT_STATIC_DISAGREEMENT,
+    STATIC_SELF_IDENTITY_HASH,
 )
 
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}
 
-
-# --- Fixes for particular cases, where the rule's usual fix does not fit -----------------------
-# Every fix text jaxtypes gives lives here; ``phrases`` and ``libraries`` pick one, filling in the
-# names in braces.
-
-IDENTITY_HASH_FIX = (
-    "make the class a @jaxtypes.static_dataclass (frozen, hashed by value), or give it __hash__ "
-    "and __eq__ over its values and never mutate an instance"
-)
-"""An identity-hashed value outside jaxtypes' own classes (plain ``jax.jit``, other libraries'
-static fields)."""
-
-NOT_FROZEN_FIX = "make the dataclass frozen: @dataclasses.dataclass(frozen=True)"
-
-DECLARED_NOT_FROZEN_FIX = "remove frozen=False; change a static value with dataclasses.replace"
-
-CHANGED_VALUE_FIX = (
-    "never change a value jit has compiled for: build a new one (a frozen dataclass or a "
-    "@jaxtypes.static_dataclass makes that the only way)"
-)
-"""A value that hashes by its contents and is changed after jit hashed it."""
-
-BOUND_METHOD_FIX = "store the function {method} and pass the instance separately"
-
-BOTH_MARKERS_FIX = "keep one marker: Static for hashable settings, Dynamic for arrays"
-
-DYNAMIC_IN_STATIC_FIX = "move the field to a @jaxtypes.pytree_dataclass, which holds the dynamic part"
-
-STATIC_VARIADIC_FIX = "give each static setting a parameter of its own, annotated Static[...]"
-
-STATIC_CLASS_MARKED_DYNAMIC_FIX = (
-    "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument"
-)
-
-HASHABLE_PARAMETER_FIX = "annotate the parameter Static[{spelling}]: it hashes by value, so jit can compile it in"
-
-PLAIN_CLASS_SELF_FIX = (
-    "decorate {class_name} with @jaxtypes.static_dataclass if its fields are settings "
-    "(self becomes a static argument), or with @jaxtypes.pytree_dataclass if they hold "
-    "arrays (self becomes a pytree); change an instance with dataclasses.replace"
-)
-
-STATIC_CLASS_SELF_TRACED_FIX = (
-    "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)"
-)
-
-JITTED_IN_LOOP_FIX = "jit it once, before the loop, and call that jitted function inside the loop"
-
-AGREEMENT_ABSENT_FIX = (
-    "call a function checked across processes on every process, in the same order, or "
-    "give it check_static_agreement=False if only some processes call it; raise timeout_s "
-    "if the processes reach it far apart"
-)
-
-# Other libraries' static fields: the fix for an array or pytree there, in each library's terms
-# (``libraries.StaticMarker.make_dynamic``).
-
-FLAX_STRUCT_DYNAMIC_FIX = "drop pytree_node=False, so that the field is a pytree node, which jit traces"
-EQUINOX_DYNAMIC_FIX = "drop static=True, so that equinox makes the field a pytree leaf, which jit traces"
-JAX_DATACLASS_DYNAMIC_FIX = (
-    "declare it a data field (drop metadata={'static': True} or jax.tree.static(), or move it "
-    "from meta_fields to data_fields), so that jit traces it"
-)
-JAX_STATIC_CLASS_DYNAMIC_FIX = (
-    "register the class as a pytree (jax.tree_util.register_dataclass) with the arrays as data "
-    "fields, instead of register_static"
-)
-JAX_DATACLASSES_DYNAMIC_FIX = "drop jdc.Static[...], so that the field is a pytree leaf, which jit traces"
-JAXTYPES_DYNAMIC_FIX = "drop Static[...], so that the field is data, which jit traces"
-PYTREE_METADATA_DYNAMIC_FIX = (
-    "return the array among the children from the node's flatten function, not in its aux data"
-)
+OPT_IN_CODES: frozenset[str] = frozenset(rule.code for rule in ALL_RULES if rule.opt_in)

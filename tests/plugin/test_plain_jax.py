@@ -131,6 +131,15 @@ class Plain:
     def b(self, y: int) -> int:
         return y
 
+    def tune(self) -> None:
+        self.k = 2
+
+
+class Unchanged:  # built once and never changed: reported only under the opt-in code
+    @partial(jax.jit, static_argnames="self")
+    def b(self, y: int) -> int:
+        return y
+
 
 class Hashed(ByValue):
     @partial(jit, static_argnums=0)
@@ -148,6 +157,10 @@ class HashOnly:  # hashes by value, compares by identity (jax issue 28418)
 
     def __hash__(self) -> int:
         return hash(self.a)
+
+
+only = HashOnly()
+only.a = 2
 """,
     "static_parameters": """
 @jax.jit(static_argnums=0)  # E: static-identity-hash

@@ -13,7 +13,7 @@ import io
 import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import NamedTuple
@@ -69,6 +69,12 @@ def prepare_mypy(paths: list[str], *, config_file: str | None, cache_dir: str | 
     sources, options = _options(args, fscache)
     _prepare(options)
     return MypyJob(sources, options, fscache)
+
+
+def enable_codes(job: MypyJob, codes: Iterable[str]) -> None:
+    """Have mypy report ``codes``, which are off unless enabled (the opt-in rules), as its
+    ``enable_error_code`` does; mypy reads the list once the plugin has defined the codes."""
+    job.options.enable_error_code = [*job.options.enable_error_code, *codes]
 
 
 def run_mypy(job: MypyJob, on_file_done: Callable[[str], None]) -> MypyOutcome:
