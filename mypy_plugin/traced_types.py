@@ -56,8 +56,8 @@ def traced_problem(api: CheckerPluginInterface, typ: Type) -> Problem | None:
 
 
 def _is_jax_type(info: TypeInfo) -> bool:
-    """Scalars, pytree node containers, arrays, ``__jax_array__`` types, numpy scalars, pytree_dataclasses."""
-    if info.fullname in JAX_NODE_CLASSES or is_array_class(info) or jaxtypes_role(info) == "pytree":
+    """Scalars, pytree node containers, arrays, ``__jax_array__`` types, numpy scalars."""
+    if info.fullname in JAX_NODE_CLASSES or is_array_class(info):
         return True
     return info.get("__jax_array__") is not None or any(base.fullname == "numpy.generic" for base in info.mro)
 
