@@ -5,7 +5,7 @@ positional-only ones become ``static_argnums``, the others ``static_argnames``. 
 would get wrong silently or report obscurely (an identity-hashed static type, a plain class
 as an argument, a jitted method of a plain class, a bound method of a mutable object, an
 absent device) is refused when the function is decorated or its class created, never per
-call. The result is jax's own jitted function with ``compiles`` (see ``diagnostics``) attached,
+call. The result is jax's own jitted function with ``compiles`` (see ``compile_log``) attached,
 so a call costs exactly what a ``jax.jit`` call costs.
 
 Methods: a function jitted inside a class body is held by a descriptor until the class is
