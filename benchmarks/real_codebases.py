@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from jaxtypes._vocabulary.internal_errors import INTERNAL_ERROR  # noqa: E402  (after the checkout is importable)
-from mypy_plugin.codes import ERROR_CODES  # noqa: E402
+from mypy_plugin.reporting import ERROR_CODES  # noqa: E402
 
 CONFIG = "[mypy]\nignore_missing_imports = True\n"
 DEFAULT_PACKAGES = ("optax", "equinox", "diffrax")

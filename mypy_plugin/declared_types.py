@@ -23,12 +23,16 @@ from mypy.types import (
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import PYTREE_DECORATOR, STATIC_DECORATOR
 from jaxtypes._vocabulary.phrases import Problem
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE, Rule
 from mypy_plugin.hashing import declares_no_hash, defines_hash, hash_problem, identity_hash_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
 from mypy_plugin.metadata import ClassFacts, Role
 from mypy_plugin.mypy_internals import MypyDataclass
 from mypy_plugin.stdlib_dataclasses import dataclass_frozen, declared_eq_false
+
+UNHASHABLE_IN_A_HASH = frozenset({STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE})
+"""The rules a field breaks when a hash over the fields cannot take its value."""
 
 JAXTYPES_DECORATORS: dict[str, Role] = {STATIC_DECORATOR: "static", PYTREE_DECORATOR: "pytree"}
 
@@ -139,7 +143,7 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
     if frozen is not None and not defines_hash(info):  # else its own hash decides, as for any class
         if not frozen:
             if judge.trusts(info):
-                return None
+                return None if seen is None else _field_problem(info, judge, seen)
             return phrases.not_frozen(subject)
         if not declared_eq_false(info):
             return None if seen is None else _part_problem(info, _dataclass_fields(info), judge, seen)
@@ -147,17 +151,33 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
             return identity_hash_problem(info, judge)
         return None
     found = hash_problem(info, judge)
-    if found is None and seen is not None and defines_hash(info) and not judge.trusts(info):
-        arrays = {part: typ for part, typ in instance_attributes(info).items() if is_array_type(typ)}
-        return _part_problem(info, arrays, judge, seen)
+    if found is None and seen is not None and defines_hash(info):
+        return _field_problem(info, judge, seen)
     return found
 
 
-def _part_problem(info: TypeInfo, parts: dict[str, Type], judge: Judge, seen: frozenset[str]) -> Problem | None:
-    """The first field or attribute of ``info`` whose type breaks a rule, worded as the class's."""
+def _field_problem(info: TypeInfo, judge: Judge, seen: frozenset[str]) -> Problem | None:
+    """What a class that hashes by its own ``__hash__`` holds that breaks a rule: for a library's
+    value class, hashed over its fields, a field whose value its hash cannot take (an array, a
+    list: hashing fails, or pins the array; how the library hashes the rest is its own business,
+    as for any trusted class); for any other class, an array attribute, compiled in as a constant
+    whatever the hash says; nothing for a trusted class whose identity is its value."""
+    if judge.hashes_fields(info):
+        return _part_problem(info, _dataclass_fields(info), judge, seen, UNHASHABLE_IN_A_HASH)
+    if judge.trusts(info):
+        return None
+    arrays = {part: typ for part, typ in instance_attributes(info).items() if is_array_type(typ)}
+    return _part_problem(info, arrays, judge, seen)
+
+
+def _part_problem(
+    info: TypeInfo, parts: dict[str, Type], judge: Judge, seen: frozenset[str], rules: frozenset[Rule] | None = None
+) -> Problem | None:
+    """The first field or attribute of ``info`` whose type breaks a rule (one of ``rules``, where
+    given), worded as the class's."""
     for part, typ in parts.items():
         found = _problem(typ, judge, seen)
-        if found is not None:
+        if found is not None and (rules is None or found.rule in rules):
             return phrases.through_part(class_name(info), part, found)
     return None
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from mypy.nodes import TypeInfo
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 
-from mypy_plugin.trusted_types import is_trusted
+from mypy_plugin.trusted_types import hashes_its_fields, is_trusted
 
 
 class NotReady(Exception):
@@ -35,3 +35,7 @@ class Judge(NamedTuple):
     def trusts(self, info: TypeInfo) -> bool:
         """Whether ``info`` is a trusted static type (``trusted_types``)."""
         return is_trusted(info, self.api)
+
+    def hashes_fields(self, info: TypeInfo) -> bool:
+        """Whether ``info`` is a library's value class, hashed over its fields (``trusted_types``)."""
+        return hashes_its_fields(info, self.api)

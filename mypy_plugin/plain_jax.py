@@ -26,7 +26,7 @@ from mypy.types import CallableType, Instance, Type, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_IDENTITY_HASH, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import static_self_evidence
 from mypy_plugin.jit_targets import (
@@ -89,9 +89,10 @@ def _check_jitted(
 
 def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Instance, fun: Expression) -> None:
     """``jax.jit(obj)`` with ``obj`` a callable object: jit keys its cache on the object, so it
-    fails when Python cannot hash it: an unhashable class, or a dataclass that compares by value
-    without being frozen (an identity-hashed object works, and compiles its state in, as
-    ``jax.jit(obj.method)`` does)."""
+    fails when Python cannot hash it: an unhashable class, a dataclass that compares by value
+    without being frozen, or one that hashes its fields while a field holds an array (an equinox
+    module with weights). An identity-hashed object works, and compiles its state in, as
+    ``jax.jit(obj.method)`` does."""
     info = instance.type
     problem = plain_static_problem(ctx.api, instance, lenient=True)
     unhashable_dataclass = (
@@ -99,7 +100,7 @@ def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Insta
         and problem.rule is STATIC_NOT_FROZEN
         and not (declared_eq_false(info) or hashes_its_fields(info))
     )
-    if problem is not None and (problem.rule is STATIC_UNHASHABLE or unhashable_dataclass):
+    if problem is not None and (problem.rule in (STATIC_UNHASHABLE, STATIC_DYNAMIC_CHILD) or unhashable_dataclass):
         report(ctx.api, problem, phrases.callable_object(class_name(info)), fun)
 
 

@@ -13,6 +13,7 @@ the modules mypy has loaded, so a re-exported class is recognised under the name
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 import os
 import sys
 
@@ -21,7 +22,7 @@ from mypy.options import Options
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import Instance, get_proper_type
 
-from jaxtypes._vocabulary.names import TRUSTED_TYPES
+from jaxtypes._vocabulary.names import TRUSTED_TYPES, VALUE_TYPES
 from jaxtypes._vocabulary.settings import Settings, SettingsError, read_settings
 from mypy_plugin.metadata import TrustedStatic
 from mypy_plugin.mypy_internals import lookup
@@ -47,9 +48,23 @@ def holds_no_state(info: TypeInfo) -> bool:
     return bool(bases) and all(base.slots is not None and base.slots <= {"__weakref__"} for base in bases)
 
 
+def hashes_its_fields(info: TypeInfo, api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> bool:
+    """Whether ``info`` or a base is one of the libraries' value classes (``VALUE_TYPES``: an
+    equinox or flax module), whose hash and equality are over its fields, so that what its
+    fields hold decides whether it hashes (the twin of the runtime's ``_own_hash_key``)."""
+    names = _resolved(VALUE_TYPES, api)
+    return any(base.fullname in names for base in info.mro)
+
+
 def _trusted_fullnames(api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> set[str]:
+    return _resolved((*TRUSTED_TYPES, *settings(api.options).trusted_static_types), api)
+
+
+def _resolved(qualified: Iterable[str], api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> set[str]:
+    """Each name, and the full name of the class it resolves to (``equinox.Module`` is defined in
+    ``equinox._module._module``)."""
     names = set()
-    for name in (*TRUSTED_TYPES, *settings(api.options).trusted_static_types):
+    for name in qualified:
         names.add(name)
         symbol = lookup(name, api)
         node = symbol.node if symbol is not None else None

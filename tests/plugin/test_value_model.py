@@ -1,8 +1,9 @@
 """Verdicts that follow how values of a type behave, on code shaped like the wrong verdicts found
 on real codebases: classes that are pytrees by any means (named tuples, another library's pytree
 dataclass), classes another library makes frozen, the interpreter's own function type, the bound
-``self`` of ``super().method(...)``, and a static ``self`` reported only with evidence that it
-goes wrong (the stricter verdict is the opt-in ``static-self-identity-hash``).
+``self`` of ``super().method(...)``, a static ``self`` reported only with evidence that it goes
+wrong (the stricter verdict is the opt-in ``static-self-identity-hash``), and equinox modules,
+which hash over their fields, judged by what their fields hold (given to ``jax.jit``, or static).
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
 evidence, ``-n 2`` and the daemon.
@@ -22,7 +23,9 @@ import functools
 import types
 from typing import NamedTuple
 
+import equinox as eqx
 import jax
+import jax.numpy as jnp
 import jax_dataclasses as jdc
 from flax import struct
 from jax_dataclasses import pytree_dataclass
@@ -106,6 +109,34 @@ class Rebuilt:
 def loop(x: jax.Array) -> None:
     for _ in range(3):
         Rebuilt().run(x)
+
+
+class Weights(eqx.Module):
+    w: jax.Array
+
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return self.w * x
+
+
+class Knobs(eqx.Module):
+    n: int = 2
+
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return x * self.n
+
+
+weighted = jax.jit(Weights(jnp.ones(2)))  # E: static-dynamic-child
+knobbed = jax.jit(Knobs())
+
+
+@functools.partial(jax.jit, static_argnums=1)  # E: static-dynamic-child
+def scaled(x: jax.Array, module: Weights) -> jax.Array:
+    return module(x)
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def counted(x: jax.Array, module: Knobs) -> jax.Array:
+    return module(x)
 """
 
 UNCHANGED = SHAPES.format(model_change="")
@@ -128,7 +159,7 @@ def test_the_evidence_names_what_makes_a_static_self_go_wrong(tmp_path: Path, ca
     path = tmp_path / "shapes.py"
     path.write_text(UNCHANGED)
     headlines = {d.line: d.message.splitlines()[0] for d in check_in_process(path, cache_dir)}
-    counter, scaled, rebuilt = (line for line, _ in expected(UNCHANGED))
+    counter, scaled, rebuilt = [line for line, code in expected(UNCHANGED) if code == "static-identity-hash"]
     assert headlines[counter].endswith("which hashes by identity, and Counter.bump assigns self.n")
     assert headlines[scaled].endswith("and Scaled.scale is an array, which jit compiles into the code as a constant")
     loop_line = UNCHANGED.splitlines().index("        Rebuilt().run(x)") + 1
