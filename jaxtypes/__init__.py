@@ -11,7 +11,7 @@ first use, so the mypy plugin can share the vocabulary without slowing mypy down
 """
 
 import sys
-from importlib import import_module, metadata
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from jaxtypes._classes import constructors as _constructors
@@ -33,12 +33,13 @@ from jaxtypes._classes.trusted_types import trusted_static
 from jaxtypes._jit.agreement import check_static_agreement
 from jaxtypes._jit.fingerprint import static_fingerprint
 from jaxtypes._observe.audit import audit
+from jaxtypes._vocabulary.release import release
 
 if TYPE_CHECKING:
     from jaxtypes._jit.compile_log import Compile, CompileLog
     from jaxtypes._jit.jaxtypes_jit import Jitted, jit
 
-__version__ = metadata.version("jaxtypes")
+__version__ = release()
 
 __all__ = [
     "Compile",

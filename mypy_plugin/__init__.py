@@ -8,7 +8,6 @@ of crashing mypy.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import version as installed_version
 from typing import Any
 
 from mypy.nodes import TypeInfo
@@ -17,6 +16,7 @@ from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin,
 from mypy.types import Type
 
 from jaxtypes._vocabulary import names
+from jaxtypes._vocabulary.release import release
 from mypy_plugin import jaxtypes_jit, library_fields, plain_jax, reporting, trusted_types
 from mypy_plugin.classes import (
     is_static_class,
@@ -110,7 +110,7 @@ class JaxtypesPlugin(Plugin):
         trusted = list(self.settings.trusted_static_types)
         return {
             "version": CACHE_FORMAT_VERSION,
-            "release": installed_version("jaxtypes"),
+            "release": release(),
             "codes": sorted(reporting.ERROR_CODES),
             "trusted_static_types": trusted,
         }

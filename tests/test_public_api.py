@@ -7,6 +7,7 @@ import subprocess
 import sys
 import warnings
 from importlib import metadata
+from pathlib import Path
 
 import jax.numpy as jnp
 
@@ -44,3 +45,17 @@ def test_importing_jaxtypes_and_its_exports_does_not_import_jax() -> None:
     code = "import sys, jaxtypes; jaxtypes.RecompileWarning; print('jax' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_a_checkout_that_was_never_installed_still_imports(tmp_path: Path) -> None:
+    """Without the distribution's metadata (a checkout on ``PYTHONPATH``), jaxtypes and its
+    plugin import, and say their release is unknown."""
+    code = (
+        "import importlib.metadata as m\n"
+        "def missing(name): raise m.PackageNotFoundError(name)\n"
+        "m.version = missing\n"
+        "import jaxtypes, mypy_plugin\n"
+        "print(jaxtypes.__version__)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert result.stdout.strip() == "0+uninstalled", result.stderr
