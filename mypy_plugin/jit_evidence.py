@@ -13,8 +13,9 @@
 
 A method jitted with ``self`` static (``static_argnums=0``, ``static_argnames="self"``) of a class
 that hashes by identity goes wrong on the same evidence (``static_self_evidence``), or where
-instances are built afresh in a loop (each compiles again), or where it holds arrays (compiled in
-as constants); without any, a class built once and never changed is used correctly.
+instances are built afresh in a loop (each compiles again); without any, a class built once and
+never changed is used correctly, arrays among its attributes included (compiled in as constants,
+which is right for values that never change; evosax and gymnax jit their algorithms so).
 
 What a class does to its instances is read from its methods when the class is analysed and kept
 as a record (``metadata.ChangeEvidence``), so it reaches other modules through the cache, parallel workers and
@@ -65,7 +66,6 @@ from mypy.types import Instance, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.declared_types import instance_attributes, is_array_type
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ChangeEvidence
@@ -132,12 +132,8 @@ def bound_method_evidence(
 
 def static_self_evidence(api: CheckerPluginInterface, info: TypeInfo) -> str | None:
     """Why a static ``self`` of ``info``, which hashes by identity, goes wrong: its instances
-    change after they are made, are built inside a loop, or hold arrays; None without evidence."""
-    change = changes_after_construction(api, None, info) or _built_per_iteration(api, info)
-    if change is not None:
-        return change
-    arrays = [name for name, typ in instance_attributes(info).items() if is_array_type(typ)]
-    return phrases.holds_array(class_name(info), arrays[0]) if arrays else None
+    change after they are made, or are built inside a loop; None without evidence."""
+    return changes_after_construction(api, None, info) or _built_per_iteration(api, info)
 
 
 def _built_per_iteration(api: CheckerPluginInterface, info: TypeInfo) -> str | None:

@@ -345,10 +345,6 @@ def built_per_iteration(class_name: str, line: int) -> str:
     return f"a {class_name} is built inside a loop at line {line}, so every copy compiles again"
 
 
-def holds_array(class_name: str, attribute: str) -> str:
-    return f"{class_name}.{attribute} is an array, which jit compiles into the code as a constant"
-
-
 # --- Spelling a type ------------------------------------------------------------------------------
 
 
