@@ -208,12 +208,14 @@ def _is_literal(expr: Expression | None, value: bool) -> bool:
 
 
 def _static_metadata(expr: Expression | None) -> bool:
-    """``{"static": True, ...}`` written as a dict literal."""
-    if not isinstance(expr, DictExpr):
+    """``{"static": True, ...}`` or ``dict(static=True, ...)``: the literal mapping says static."""
+    if isinstance(expr, DictExpr):
+        items = [(key.value, value) for key, value in expr.items if isinstance(key, StrExpr)]
+    elif isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.callee.fullname == "builtins.dict":
+        items = [(name, value) for name, value in zip(expr.arg_names, expr.args) if name is not None]
+    else:
         return False
-    return any(
-        isinstance(key, StrExpr) and key.value == "static" and _is_literal(value, True) for key, value in expr.items
-    )
+    return any(key == "static" and _is_literal(value, True) for key, value in items)
 
 
 def _named_fields(info: TypeInfo, names: list[str] | None, fallback: Context) -> list[StaticField]:

@@ -155,6 +155,8 @@ class Settings:
 class Reg:
     x: jax.Array
     op: list = dataclasses.field(metadata={"static": True})  # E: static-unhashable
+    called: list = dataclasses.field(metadata=dict(static=True))  # E: static-unhashable
+    data: list = dataclasses.field(metadata=dict(static=False))
     mode: jax.Array = jax.tree.static()  # E: static-dynamic-child
 
 
