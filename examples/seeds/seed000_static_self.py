@@ -1,4 +1,4 @@
-"""Jit on a method of a plain class, as described: ``static_argnums=0`` on a plain class hashes ``self`` by identity."""
+"""Jit on a method of a plain class, as described: ``static_argnums=0`` on a plain class hashes ``self`` by identity, so mutating it is ignored."""
 
 from functools import partial
 
@@ -16,3 +16,9 @@ class CustomClass:
         if self.mul:
             return self.x * y
         return y
+
+
+c = CustomClass(2, True)
+print(c.calc(3))
+c.mul = False
+print(c.calc(3))  # still 6: stale
