@@ -27,7 +27,6 @@ from mypy_plugin.classes import (
 from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
 from mypy_plugin.guard import guarded
 from mypy_plugin.jit_evidence import record_class_mutation
-from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION
 from mypy_plugin.mypy_internals import DATACLASS_MAKERS
 from mypy_plugin.static_positions import call_hook, plain_call_hook
@@ -35,7 +34,7 @@ from mypy_plugin.static_positions import call_hook, plain_call_hook
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     names.STATIC_DECORATOR: guarded(static_class_hook, True),
     names.PYTREE_DECORATOR: guarded(pytree_class_hook, True),
-    **dict.fromkeys(names.PYTREE_CLASS_DECORATORS, guarded(registered_class_hook, True)),
+    **dict.fromkeys(names.PYTREE_CLASS_DECORATORS, guarded(library_fields.flatten_method_hook, True)),
     names.REGISTER_DATACLASS: guarded(library_fields.register_dataclass_hook, True),
     names.REGISTER_STATIC: guarded(library_fields.register_static_hook, True),
     library_fields.FLAX_DATACLASS: guarded(library_fields.flax_dataclass_hook, True),
@@ -54,6 +53,10 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     **dict.fromkeys(
         (names.REGISTER_DATACLASS, names.REGISTER_STATIC),
         guarded(library_fields.register_call_hook, lambda ctx: ctx.default_return_type),
+    ),
+    **dict.fromkeys(
+        names.PYTREE_NODE_REGISTRATIONS,
+        guarded(library_fields.register_node_call_hook, lambda ctx: ctx.default_return_type),
     ),
     names.JAX_JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),

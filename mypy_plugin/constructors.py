@@ -1,5 +1,7 @@
 """Call hooks: bound methods, lambdas and local functions passed into static fields by
-constructors and ``dataclasses.replace``.
+constructors and ``dataclasses.replace``, and arrays and unhashable values passed into static
+fields of other libraries' classes that declare no type (``Any``, an attribute a hand-written
+``tree_flatten`` returns as aux data).
 
 Which arguments are static comes from the class's records (``metadata``) (every field of a static class, the
 ``meta_fields`` of a pytree class, the fields another library's marker made static:
@@ -8,12 +10,16 @@ Which arguments are static comes from the class's records (``metadata``) (every 
 
 from __future__ import annotations
 
-from mypy.nodes import Expression, MemberExpr, TypeInfo
+from mypy.nodes import Expression, MemberExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext
-from mypy.types import Instance, Type, get_proper_type
+from mypy.types import AnyType, Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.libraries import MARKERS, StaticMarker, applies, fix_for
+from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ClassFacts, LibraryFields
 from mypy_plugin.mypy_internals import enclosing_functions
@@ -25,9 +31,10 @@ def constructor_hook(ctx: FunctionContext) -> Type:
     """``Config(fn=obj.method)``: check the arguments that land in static fields."""
     info = _checked_class(ctx.default_return_type)
     if info is not None:
-        for names, exprs in zip(ctx.callee_arg_names, ctx.args):
-            for expr in exprs:
-                _check_argument(ctx.api, info, names, expr)
+        for names, kinds, exprs, types in zip(ctx.callee_arg_names, ctx.arg_kinds, ctx.args, ctx.arg_types):
+            for kind, expr, typ in zip(kinds, exprs, types):
+                if not kind.is_star():  # a star argument's type is the whole sequence or mapping
+                    _check_argument(ctx.api, info, names, expr, typ)
     return ctx.default_return_type
 
 
@@ -36,38 +43,61 @@ def replace_hook(ctx: FunctionContext) -> Type:
     if ctx.arg_types and ctx.arg_types[0]:
         info = _checked_class(ctx.arg_types[0][0])
         if info is not None:
-            for names, exprs in zip(ctx.arg_names[1:], ctx.args[1:]):
-                for name, expr in zip(names, exprs):
-                    _check_argument(ctx.api, info, name, expr)
+            for names, exprs, types in zip(ctx.arg_names[1:], ctx.args[1:], ctx.arg_types[1:]):
+                for name, expr, typ in zip(names, exprs, types):
+                    _check_argument(ctx.api, info, name, expr, typ)
     return ctx.default_return_type
 
 
-def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | None, expr: Expression) -> None:
+def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | None, expr: Expression, typ: Type) -> None:
     judge = recorder(api)
     for base in info.mro:  # which fields are static comes from their metadata
         judge.looked_through(base)
-    where = _static_field(info, name) if name is not None else None
-    if where is None:
+    field = _static_field(info, name) if name is not None else None
+    if field is None:
         return
+    where, marker = field
     if isinstance(expr, MemberExpr):
         problem = bound_method_problem(expr, api.get_expression_type(expr.expr), judge)
     else:
         problem = fresh_callable_problem(expr, *enclosing_functions(api))
+    if problem is None and marker is not None and name is not None and not _declared(info, name):
+        problem = _held_problem(typ, judge, marker)
     if problem is not None:
         report(api, problem, where, expr)
 
 
-def _static_field(info: TypeInfo, name: str) -> str | None:
-    """How a problem names field ``name`` of ``info`` if it is static, else None: every field of a
-    static class, the meta fields of a pytree class, the fields another library's marker made
-    static (in the class or a base), with that marker."""
+def _held_problem(typ: Type, judge: Judge, marker: StaticMarker) -> Problem | None:
+    """What an argument given to an undeclared (``Any``) static field of another library's
+    brings into a hash over the fields: an array, or an unhashable value where the library
+    asks for hashable ones. Its declared type, where there is one, was judged at the field."""
+    problem = static_problem(typ, judge._replace(lenient=True))
+    if problem is None or problem.rule not in UNHASHABLE_IN_A_HASH or not applies(problem.rule, marker):
+        return None
+    return problem._replace(fix=fix_for(problem.rule, marker, problem.fix))
+
+
+def _declared(info: TypeInfo, name: str) -> bool:
+    """Whether the field or attribute ``name`` has a declared type other than ``Any`` (judged at
+    the declaration); an attribute whose type mypy infers (``self.x = x``) is judged here."""
+    symbol = info.get(name)
+    if symbol is None or not isinstance(symbol.node, Var) or isinstance(get_proper_type(symbol.node.type), AnyType):
+        return False
+    return symbol.node.explicit_self_type if symbol.implicit else not symbol.node.is_inferred
+
+
+def _static_field(info: TypeInfo, name: str) -> tuple[str, StaticMarker | None] | None:
+    """How a problem names field ``name`` of ``info`` if it is static, else None, and the
+    other library's marker that made it static: every field of a static class, the meta fields
+    of a pytree class, the fields another library's marker made static (in the class or a base)."""
     facts = ClassFacts.read(info)
     if facts is not None:
-        return f"{class_name(info)}.{name}" if facts.role == "static" or name in facts.meta_fields else None
+        static = facts.role == "static" or name in facts.meta_fields
+        return (f"{class_name(info)}.{name}", None) if static else None
     for base in info.mro:
         fields = LibraryFields.read(base)
         if fields is not None and name in fields.fields:
-            return phrases.library_field(f"{class_name(info)}.{name}", fields.marker)
+            return phrases.library_field(f"{class_name(info)}.{name}", fields.marker), MARKERS.get(fields.marker)
     return None
 
 

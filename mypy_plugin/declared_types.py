@@ -9,6 +9,8 @@ cache, parallel workers and the daemon.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from mypy.nodes import CallExpr, Expression, RefExpr, TypeInfo, Var
 from mypy.types import (
     Instance,
@@ -21,7 +23,7 @@ from mypy.types import (
 )
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import PYTREE_DECORATOR, STATIC_DECORATOR
+from jaxtypes._vocabulary.names import ADMITTED_UNHASHABLE, PYTREE_DECORATOR, STATIC_DECORATOR
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE, Rule
 from mypy_plugin.hashing import declares_no_hash, defines_hash, hash_problem, identity_hash_problem
@@ -29,7 +31,7 @@ from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
 from mypy_plugin.metadata import ClassFacts, Role
 from mypy_plugin.mypy_internals import MypyDataclass
-from mypy_plugin.stdlib_dataclasses import dataclass_frozen, declared_eq_false
+from mypy_plugin.stdlib_dataclasses import dataclass_frozen, deciding_dataclass, declared_eq_false, hashes_its_fields
 
 UNHASHABLE_IN_A_HASH = frozenset({STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE})
 """The rules a field breaks when a hash over the fields cannot take its value."""
@@ -49,8 +51,9 @@ def jaxtypes_role(info: TypeInfo) -> Role | None:
 def is_plain_class(info: TypeInfo) -> bool:
     """A class whose instances are judged by its own ``__hash__`` and ``__eq__`` alone: neither a
     jaxtypes class, nor a dataclass (of any library), nor an enum, nor a builtin or typing class."""
-    dataclass = MypyDataclass.read(info) is not None or MypyDataclass.tagged(info)
-    return not (dataclass or decorated_role(info) or info.is_enum or info.module_name in OPEN_MODULES)
+    return not (
+        deciding_dataclass(info) is not None or decorated_role(info) or info.is_enum or info.module_name in OPEN_MODULES
+    )
 
 
 def decorated_role(info: TypeInfo) -> Role | None:
@@ -135,17 +138,26 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
         return None if facts.problem is None else phrases.through_class(name, facts.problem.problem())
     if role == "static":  # its class hook has not run yet; it judges the class itself
         return None
-    if info.is_protocol or info.is_abstract or info.module_name in OPEN_MODULES:
+    admitted = admitted_unhashable(instance) if judge.strict_collections else None
+    if admitted is not None:
+        return admitted
+    if info.is_protocol or is_abstract(info) or info.module_name in OPEN_MODULES:
         return None
-    frozen = dataclass_frozen(info)
-    if frozen is None and MypyDataclass.tagged(info):  # another library's, not transformed yet
-        return None
+    dataclass = deciding_dataclass(info)
+    frozen = None if dataclass is None else dataclass_frozen(dataclass)
+    if dataclass is not None and frozen is None:  # another library's, not transformed yet
+        hashed_by_fields = seen is not None and judge.hashes_fields(info)
+        return (
+            _part_problem(info, _dataclass_fields(info), judge, seen, UNHASHABLE_IN_A_HASH)
+            if hashed_by_fields
+            else None
+        )
     if frozen is not None and not defines_hash(info):  # else its own hash decides, as for any class
         if not frozen:
-            if judge.trusts(info):
+            if judge.trusts(info) or (judge.lenient and hashes_its_fields(dataclass)):
                 return None if seen is None else _field_problem(info, judge, seen)
             return phrases.not_frozen(subject)
-        if not declared_eq_false(info):
+        if not declared_eq_false(dataclass):
             return None if seen is None else _part_problem(info, _dataclass_fields(info), judge, seen)
         if not any("__eq__" in base.names for base in info.mro[:-1]):
             return identity_hash_problem(info, judge)
@@ -156,13 +168,32 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
     return found
 
 
+def is_abstract(info: TypeInfo) -> bool:
+    """A class with abstract methods, or declared an abstract base (``abc.ABC``, ``ABCMeta``):
+    its values are its subclasses' instances, judged when one is seen."""
+    metaclass = info.metaclass_type.type.fullname if info.metaclass_type is not None else None
+    return info.is_abstract or metaclass == "abc.ABCMeta" or any(base.fullname == "abc.ABC" for base in info.mro)
+
+
+def admitted_unhashable(instance: Instance) -> Problem | None:
+    """``Sequence[int]``, ``Mapping[str, int]``: an interface whose usual values include an
+    unhashable builtin (``names.ADMITTED_UNHASHABLE``), which callers may pass."""
+    info = instance.type
+    builtin = ADMITTED_UNHASHABLE.get(info.name) if info.module_name in ("typing", "collections.abc") else None
+    if builtin is None:
+        return None
+    item = spell(instance.args[0]) if instance.args else "object"
+    hashable = phrases.spell_variadic_tuple(item) if builtin == "list" else phrases.spell_generic("frozenset", [item])
+    return phrases.admits_unhashable(spell(instance), builtin, hashable)
+
+
 def _field_problem(info: TypeInfo, judge: Judge, seen: frozenset[str]) -> Problem | None:
     """What a class that hashes by its own ``__hash__`` holds that breaks a rule: for a library's
     value class, hashed over its fields, a field whose value its hash cannot take (an array, a
     list: hashing fails, or pins the array; how the library hashes the rest is its own business,
     as for any trusted class); for any other class, an array attribute, compiled in as a constant
     whatever the hash says; nothing for a trusted class whose identity is its value."""
-    if judge.hashes_fields(info):
+    if judge.hashes_fields(info) or hashes_its_fields(info):
         return _part_problem(info, _dataclass_fields(info), judge, seen, UNHASHABLE_IN_A_HASH)
     if judge.trusts(info):
         return None
@@ -183,10 +214,22 @@ def _part_problem(
 
 
 def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:
-    """A transformed dataclass's fields and their declared types (inherited ones too)."""
-    dataclass = MypyDataclass.read(info)
+    """A transformed dataclass's fields and their declared types (inherited ones too), also for
+    an undecorated subclass, whose instances hash and compare over its base's fields."""
+    decider = deciding_dataclass(info)
+    dataclass = None if decider is None else MypyDataclass.read(decider)
+    if dataclass is not None:
+        names: Iterable[str] = dataclass.fields
+    else:  # not transformed yet: the annotated attributes it will make fields, bases' first
+        names = dict.fromkeys(
+            name
+            for base in reversed(info.mro[:-1])
+            if MypyDataclass.tagged(base)
+            for name, symbol in base.names.items()
+            if isinstance(symbol.node, Var) and not symbol.node.is_inferred and not symbol.node.is_classvar
+        )
     fields = {}
-    for name in dataclass.fields if dataclass is not None else ():
+    for name in names:
         symbol = info.get(name)
         if symbol is not None and isinstance(symbol.node, Var) and symbol.node.type is not None:
             fields[name] = symbol.node.type

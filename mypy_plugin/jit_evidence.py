@@ -67,6 +67,7 @@ from mypy.types import Instance, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ChangeEvidence
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions
@@ -154,13 +155,18 @@ def changes_after_construction(api: CheckerPluginInterface, obj: Expression | No
     judge = recorder(api)
     for base in info.mro:
         judge.looked_through(base)
-    return class_mutation(info) or module_mutation(api, obj, info)
+    return class_mutation(info, judge) or module_mutation(api, obj, info)
 
 
-def class_mutation(info: TypeInfo) -> str | None:
-    """How instances of ``info`` change after construction, as recorded for it or a base."""
-    found = ChangeEvidence.inherited(info)
-    return None if found is None else found.evidence
+def class_mutation(info: TypeInfo, judge: Judge) -> str | None:
+    """How instances of ``info`` change after construction, as recorded for it or a base; not
+    what a trusted library class records of itself (the ``__setattr__`` of a flax or equinox
+    module guards its fields and names its submodules: it is no evidence that instances change)."""
+    for base in info.mro:
+        found = ChangeEvidence.read(base)
+        if found is not None and not (judge.trusts(base) or judge.hashes_fields(base)):
+            return found.evidence
+    return None
 
 
 def module_mutation(api: CheckerPluginInterface, obj: Expression | None, info: TypeInfo) -> str | None:

@@ -29,8 +29,16 @@ class Judge(NamedTuple):
     looked_through: LookedThrough
     lenient: bool = False
     """Judge a union by its best member, where the value (which a runtime check does not see)
-    may well be that one: other libraries' fields, plain ``jax.jit`` arguments. jaxtypes' own
-    classes judge every member, as the runtime does."""
+    may well be that one: other libraries' fields, plain ``jax.jit`` arguments; and judge a
+    dataclass declared ``unsafe_hash=True`` by its fields, since there it is hashed afresh on
+    every call (a changed instance hashes anew, so only evidence that one changes makes it a
+    finding: ``static_positions``). jaxtypes' own classes judge every member, and refuse such a
+    dataclass, as the runtime does: they cache the hash of what they hold."""
+
+    strict_collections: bool = False
+    """Judge a collection interface by the unhashable values it admits (``Sequence[int]``: a
+    list), where no run-time check sees the value before jit hashes it: a plain jitted
+    function's static parameter. Elsewhere the value check at construction or call sees it."""
 
     def trusts(self, info: TypeInfo) -> bool:
         """Whether ``info`` is a trusted static type (``trusted_types``)."""

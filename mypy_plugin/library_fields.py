@@ -8,6 +8,7 @@
 | jax | the ``meta_fields`` of ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])`` | call hook, where it is called |
 | jax | every field of a class given to ``register_static``, and the class itself | decorator hook / call hook |
 | jax_dataclasses | ``jdc.Static[...]`` (mypy sees ``jdc.pytree_dataclass`` as ``dataclasses.dataclass``) | dataclass tagging hook |
+| jax | the attributes a hand-written flatten function returns as aux data (``flatten_functions``): ``tree_flatten`` of ``register_pytree_node_class``, the flatten function given to ``register_pytree_node`` | decorator hook / call hook |
 
 Problems use the runtime's codes and the library's marker (``jaxtypes._vocabulary.libraries``), at the field.
 The libraries are recognised by the full names mypy gives their definitions, never imported: a
@@ -28,8 +29,11 @@ from mypy.nodes import (
     CallExpr,
     ClassDef,
     Context,
+    Decorator,
     DictExpr,
     Expression,
+    FuncDef,
+    FuncItem,
     ListExpr,
     NameExpr,
     RefExpr,
@@ -48,6 +52,7 @@ from jaxtypes._vocabulary.libraries import (
     JAX_DATACLASS,
     JAX_DATACLASSES,
     JAX_STATIC_CLASS,
+    PYTREE_METADATA,
     StaticMarker,
     applies,
     fix_for,
@@ -57,6 +62,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD
 from mypy_plugin.declared_types import class_problem, static_problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.flatten_functions import aux_attributes
 from mypy_plugin.hashing import defines_hash
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
@@ -123,6 +129,50 @@ def register_static_hook(ctx: ClassDefContext) -> bool:
     _check_class(ctx.api, ctx.cls, JAX_STATIC_CLASS)
     _check_static_class(ctx.api, ctx.cls.info, ctx.reason)
     return True
+
+
+def flatten_method_hook(ctx: ClassDefContext) -> bool:
+    """``@register_pytree_node_class`` (or ``..._with_keys_class``): a registered pytree whose
+    ``tree_flatten`` (or ``tree_flatten_with_keys``) returns its aux data."""
+    registered_class_hook(ctx)
+    info = ctx.cls.info
+    for name in ("tree_flatten_with_keys", "tree_flatten"):
+        symbol = info.names.get(name)
+        method = _function(symbol.node) if symbol is not None else None
+        if method is not None:
+            _check_aux_data(ctx.api, info, method, ctx.reason)
+            break
+    return True
+
+
+def register_node_call_hook(ctx: FunctionContext) -> Type:
+    """``register_pytree_node(Cls, flatten, unflatten)`` and ``register_pytree_with_keys(Cls,
+    flatten_with_keys, ...)``: the aux data ``flatten`` returns."""
+    first = ctx.args[0][0] if ctx.args and ctx.args[0] else None
+    flatten = ctx.args[1][0] if len(ctx.args) > 1 and ctx.args[1] else None
+    info = first.node if isinstance(first, RefExpr) else None
+    function = _function(flatten.node) if isinstance(flatten, RefExpr) else flatten
+    if isinstance(info, TypeInfo) and isinstance(function, FuncItem):
+        _check_aux_data(ctx.api, info, function, ctx.context)
+    return ctx.default_return_type
+
+
+def _function(node: object) -> FuncDef | None:
+    """The ``def`` a name refers to, decorated or not."""
+    if isinstance(node, Decorator):
+        return node.func
+    return node if isinstance(node, FuncDef) else None
+
+
+def _check_aux_data(
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, flatten: FuncItem, context: Context
+) -> None:
+    """Record and check the attributes ``flatten`` returns as aux data (``flatten_functions``)."""
+    names = aux_attributes(flatten)
+    if not names:
+        return
+    LibraryFields(PYTREE_METADATA.marker, tuple(names)).write(info)
+    _report_fields(api, info, _named_fields(info, names, context), PYTREE_METADATA)
 
 
 def dataclass_tag_hook(ctx: ClassDefContext) -> None:
@@ -219,8 +269,9 @@ def _static_metadata(expr: Expression | None) -> bool:
 
 
 def _named_fields(info: TypeInfo, names: list[str] | None, fallback: Context) -> list[StaticField]:
-    """The fields ``names`` (every annotated field if None) of a class, reported at the field when
-    the class is in the module being checked, else at ``fallback``."""
+    """The fields ``names`` (every annotated field if None) of a class (or attributes it or a base
+    declares, ``self.x: T`` in ``__init__``), reported at the declaration when the class's syntax
+    tree is there (the module being checked), else at ``fallback``."""
     in_body = {
         stmt.lvalues[0].name: stmt.lvalues[0]
         for stmt in info.defn.defs.body
@@ -228,9 +279,11 @@ def _named_fields(info: TypeInfo, names: list[str] | None, fallback: Context) ->
     }
     fields = []
     for name in names if names is not None else list(in_body):
-        symbol = info.names.get(name)
-        if symbol is not None and isinstance(symbol.node, Var) and symbol.node.type is not None:
-            fields.append(StaticField(name, in_body.get(name, fallback), symbol.node.type, None))
+        symbol = info.get(name)
+        var = symbol.node if symbol is not None else None
+        if isinstance(var, Var) and var.type is not None:
+            declared_here = var.info is info and var.line > 0 and bool(info.defn.defs.body)
+            fields.append(StaticField(name, in_body.get(name, var if declared_here else fallback), var.type, None))
     return fields
 
 

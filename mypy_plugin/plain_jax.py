@@ -111,7 +111,8 @@ def _check_definition(
     statics: Statics,
     fun: Expression,
 ) -> None:
-    """``jit-method-self`` for ``self`` jit cannot take; ``static-*`` for static parameters' types."""
+    """``jit-method-self`` for ``self`` (or a class method's class) jit cannot take; ``static-*``
+    for static parameters' types."""
     api = ctx.api
     owner = method_owner(function)
     qualname = f"{class_name(function.info)}.{function.name}" if function.info else function.name
@@ -121,8 +122,10 @@ def _check_definition(
             problem = _self_problem(api, owner)
             if problem is not None:
                 report(api, problem, qualname, fun)
+        elif function.is_class and function.info and index == 0 and not static:
+            report(api, phrases.class_object_traced(class_name(function.info)), qualname, fun)
         elif static:
-            problem = plain_static_problem(api, typ, lenient=True)
+            problem = plain_static_problem(api, typ, lenient=True, strict_collections=True)
             if problem is not None and owner is not None and index == 0 and problem.rule is STATIC_IDENTITY_HASH:
                 problem = _static_self_problem(api, owner, problem)
             if problem is not None:

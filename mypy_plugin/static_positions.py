@@ -21,9 +21,13 @@ from mypy.nodes import (
     IntExpr,
     ListExpr,
     MemberExpr,
+    NameExpr,
+    OpExpr,
+    RefExpr,
     StrExpr,
     SuperExpr,
     TupleExpr,
+    TypeInfo,
     UnaryExpr,
     Var,
 )
@@ -39,6 +43,7 @@ from mypy_plugin.jit_evidence import changes_after_construction
 from mypy_plugin.markers import class_name
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
+from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
@@ -101,33 +106,49 @@ def _literals(typ: Type) -> list[Any]:
 
 
 def read_statics(ctx: FunctionContext) -> Statics | None:
-    """``static_argnums``/``static_argnames`` given to a jit call, if written as literals."""
+    """``static_argnums``/``static_argnames`` given to a jit call, where each can be evaluated
+    (``literal_value``); None if either cannot (the check then knows too little to be right)."""
     values: dict[str, list[int | str]] = {"static_argnums": [], "static_argnames": []}
     for names, exprs in zip(ctx.arg_names, ctx.args):
         for name, expr in zip(names, exprs):
             if name in values:
-                literal = _literal_items(expr)
-                if literal is None:
+                value = literal_value(expr)
+                if isinstance(value, (int, str)):
+                    value = (value,)
+                if not isinstance(value, tuple):
                     return None
-                values[name] = literal
+                values[name] = list(value)
     nums = [v for v in values["static_argnums"] if isinstance(v, int)]
     argnames = [v for v in values["static_argnames"] if isinstance(v, str)]
     return Statics(nums, argnames)
 
 
-def _literal_items(expr: Expression) -> list[int | str] | None:
-    if isinstance(expr, (TupleExpr, ListExpr)):
-        items = [_literal(item) for item in expr.items]
-        return [item for item in items if item is not None] if None not in items else None
-    single = _literal(expr)
-    return None if single is None else [single]
+Literal = int | str | tuple["Literal", ...]
 
 
-def _literal(expr: Expression) -> int | str | None:
+def literal_value(expr: Expression) -> Literal | None:
+    """The value of a simple literal expression: ints and strings, ``-n``, tuples and lists of
+    literals, ``range(...)`` of ints, ``tuple(...)``/``list(...)`` of those, and ``+`` of two
+    sequences (``(0,) + tuple(range(2, 5))``); sequences come back as tuples. None otherwise."""
     if isinstance(expr, (IntExpr, StrExpr)):
         return expr.value
-    if isinstance(expr, UnaryExpr) and expr.op == "-" and isinstance(expr.expr, IntExpr):
-        return -expr.expr.value
+    if isinstance(expr, UnaryExpr) and expr.op == "-":
+        value = literal_value(expr.expr)
+        return -value if isinstance(value, int) else None
+    if isinstance(expr, (TupleExpr, ListExpr)):
+        items = [literal_value(item) for item in expr.items]
+        return None if None in items else tuple(item for item in items if item is not None)
+    if isinstance(expr, OpExpr) and expr.op == "+":
+        left, right = literal_value(expr.left), literal_value(expr.right)
+        return left + right if isinstance(left, tuple) and isinstance(right, tuple) else None
+    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, NameExpr) or any(expr.arg_names):
+        return None
+    arguments = [literal_value(arg) for arg in expr.args]
+    numbers = [argument for argument in arguments if isinstance(argument, int)]
+    if expr.callee.fullname == "builtins.range" and len(numbers) == len(arguments) and 1 <= len(numbers) <= 3:
+        return tuple(range(*numbers))
+    if expr.callee.fullname in ("builtins.tuple", "builtins.list") and len(arguments) == 1:
+        return arguments[0] if isinstance(arguments[0], tuple) else None
     return None
 
 
@@ -166,20 +187,27 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
 
 
 def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
-    """``obj.method(...)`` or ``super().method(...)`` of a method jitted with ``jax.jit`` in a
-    class body: jax's jitted functions bind like functions, so ``obj`` (or ``self``) is passed
+    """``obj.method(...)``, ``super().method(...)``, ``Class.method(...)`` of a class method or
+    ``obj(...)`` of a method (``__call__``) jitted with ``jax.jit`` in a class body: jax's jitted functions bind like functions, so ``obj`` (or ``self``) is passed
     first (``jaxtypes.jit``'s ``Jitted`` says so in its type, through ``__get__``)."""
     callee = context.callee if isinstance(context, CallExpr) else None
     if isinstance(callee, SuperExpr) and callee.info is not None:
         symbol = next((base.names[callee.name] for base in callee.info.mro[1:] if callee.name in base.names), None)
+    elif isinstance(callee, MemberExpr) and isinstance(callee.expr, RefExpr) and isinstance(callee.expr.node, TypeInfo):
+        symbol = callee.expr.node.get(callee.name)
+        node = symbol.node if symbol is not None else None
+        return isinstance(node, Decorator) and node.func.is_class  # Class.method binds no self
     elif isinstance(callee, MemberExpr):
         owner = get_proper_type(api.get_expression_type(callee.expr))
         symbol = owner.type.get(callee.name) if isinstance(owner, Instance) else None
+    elif callee is not None:  # obj(...): the jitted method is obj's __call__
+        owner = get_proper_type(api.get_expression_type(callee))
+        symbol = owner.type.get("__call__") if isinstance(owner, Instance) else None
     else:
         return False
     node = symbol.node if symbol is not None else None
     if isinstance(node, Decorator):
-        return not (node.func.is_static or node.func.is_class)
+        return not node.func.is_static  # a class method binds its class as an instance method binds self
     return isinstance(node, Var) and node.is_initialized_in_class
 
 
@@ -204,10 +232,13 @@ def _argument_problem(api: CheckerPluginInterface, expr: Expression, typ: Type, 
 
 
 def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Problem | None:
-    """``static-not-frozen`` for a value of a plain class whose instances change after they are
-    made (a jaxtypes class, a dataclass or a trusted type cannot, or is judged by its own rules)."""
+    """``static-not-frozen`` for a value of a plain class, or of a dataclass that hashes its
+    fields (``unsafe_hash=True``), whose instances change after they are made (a jaxtypes class,
+    another dataclass or a trusted type cannot, or is judged by its own rules)."""
     proper = get_proper_type(typ)
-    if not isinstance(proper, Instance) or not is_plain_class(proper.type) or recorder(api).trusts(proper.type):
+    if not isinstance(proper, Instance) or recorder(api).trusts(proper.type):
+        return None
+    if not (is_plain_class(proper.type) or hashes_its_fields(proper.type)):
         return None
     change = changes_after_construction(api, expr, proper.type)
     if change is None:
@@ -215,10 +246,14 @@ def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> 
     return phrases.changing_instances(class_name(proper.type), change)
 
 
-def plain_static_problem(api: CheckerPluginInterface, typ: Type, *, lenient: bool) -> Problem | None:
+def plain_static_problem(
+    api: CheckerPluginInterface, typ: Type, *, lenient: bool, strict_collections: bool = False
+) -> Problem | None:
     """``static_problem``, with a fix for a plain class (not a jaxtypes field) that hashes by
-    identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``)."""
-    problem = static_problem(typ, recorder(api)._replace(lenient=lenient))
+    identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``), ``strict_collections`` for
+    its static parameters' declarations (``Judge.strict_collections``)."""
+    judge = recorder(api)._replace(lenient=lenient, strict_collections=strict_collections)
+    problem = static_problem(typ, judge)
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH:
         return problem._replace(fix=IDENTITY_HASH_FIX)
     return problem

@@ -62,6 +62,22 @@ def declared_eq_false(info: TypeInfo) -> bool:
     return options is not None and not options.eq
 
 
+def deciding_dataclass(info: TypeInfo) -> TypeInfo | None:
+    """The dataclass whose generated ``__eq__``/``__hash__`` instances of ``info`` use: ``info``
+    or the first base that is a dataclass (an undecorated subclass inherits them), unless a
+    class before it in the MRO writes its own ``__eq__`` or ``__hash__``; None for others."""
+    for base in info.mro[:-1]:
+        if (
+            MypyDataclass.read(base) is not None
+            or MypyDataclass.tagged(base)
+            or DataclassOptions.read(base) is not None
+        ):
+            return base
+        if "__eq__" in base.names or "__hash__" in base.names:
+            return None
+    return None
+
+
 def dataclass_frozen(info: TypeInfo) -> bool | None:
     """Whether a dataclass is frozen, from mypy's facts once its transform ran, or from the
     decorator before (classes judged while the module is still analysed); None for a class

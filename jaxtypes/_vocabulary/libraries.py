@@ -55,6 +55,12 @@ JAX_DATACLASSES = StaticMarker("jdc.Static[...]", JAX_DATACLASSES_DYNAMIC_FIX)
 JAXTYPES = StaticMarker("a static field of a jaxtypes.pytree_dataclass", JAXTYPES_DYNAMIC_FIX)
 PYTREE_METADATA = StaticMarker("aux data of its flatten function", PYTREE_METADATA_DYNAMIC_FIX)
 
+MARKERS = {
+    marker.marker: marker
+    for marker in (FLAX_STRUCT, EQUINOX, JAX_DATACLASS, JAX_STATIC_CLASS, JAX_DATACLASSES, JAXTYPES, PYTREE_METADATA)
+}
+"""Each marker by its words, as the plugin records them for a class (``LibraryFields.marker``)."""
+
 
 PYTREE_DATACLASS_ALIASES = frozenset({("jax_dataclasses", "pytree_dataclass")})
 """Decorators a library exports to type checkers as ``dataclasses.dataclass`` while at run time

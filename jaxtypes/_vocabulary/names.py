@@ -53,9 +53,10 @@ PYTREE_CLASS_DECORATORS = frozenset(
 )
 """``jax.tree_util``'s functions that register a class as a pytree, used as decorators."""
 
-PYTREE_REGISTRATIONS = frozenset(
-    {*PYTREE_CLASS_DECORATORS, f"{_TREE_UTIL}.register_pytree_node", f"{_TREE_UTIL}.register_pytree_with_keys"}
-)
+PYTREE_NODE_REGISTRATIONS = frozenset({f"{_TREE_UTIL}.register_pytree_node", f"{_TREE_UTIL}.register_pytree_with_keys"})
+"""``jax.tree_util``'s functions that register a class with hand-written flatten functions."""
+
+PYTREE_REGISTRATIONS = PYTREE_CLASS_DECORATORS | PYTREE_NODE_REGISTRATIONS
 """Every ``jax.tree_util`` function that registers a class as a pytree."""
 
 # --- classes trusted as static values, by public name (``jaxtypes._classes.trusted_types``) ------
@@ -72,3 +73,11 @@ VALUE_TYPES: tuple[str, ...] = ("equinox.Module", "flax.linen.Module")
 """Other libraries' classes that hash and compare by value though not frozen dataclasses."""
 
 TRUSTED_TYPES = INTERNED_TYPES + VALUE_TYPES
+
+ADMITTED_UNHASHABLE: dict[str, str] = {
+    **dict.fromkeys(("Sequence", "MutableSequence", "Iterable", "Collection", "Reversible"), "list"),
+    **dict.fromkeys(("AbstractSet", "Set", "MutableSet"), "set"),
+    **dict.fromkeys(("Mapping", "MutableMapping"), "dict"),
+}
+"""The collection interfaces of ``typing`` and ``collections.abc`` (by class name) whose usual
+values include an unhashable builtin: a parameter declared ``Sequence[int]`` is given a list."""

@@ -22,9 +22,11 @@ from typing import NamedTuple
 
 from jaxtypes._vocabulary.positions import MarkerKind
 from jaxtypes._vocabulary.rules import (
+    ADMITTED_UNHASHABLE_FIXES,
     BOTH_MARKERS_FIX,
     BOUND_METHOD_FIX,
     CHANGED_VALUE_FIX,
+    CLASS_OBJECT_TRACED_FIX,
     DECLARED_NOT_FROZEN_FIX,
     DYNAMIC_IN_STATIC_FIX,
     EQ_WITHOUT_HASH_FIX,
@@ -136,6 +138,13 @@ def unhashable(subject: str, builtin: str | None = None) -> Problem:
     (``list``), whose own fix (a tuple) replaces the rule's."""
     fix = UNHASHABLE_FIXES.get(builtin) if builtin is not None else None
     return Problem(STATIC_UNHASHABLE, f"{subject}, which is unhashable", fix)
+
+
+def admits_unhashable(spelling: str, builtin: str, hashable: str) -> Problem:
+    """A declared collection interface (``Sequence[int]``) whose usual values include the
+    unhashable ``builtin`` (a list); ``hashable`` spells the type to declare instead."""
+    fix = ADMITTED_UNHASHABLE_FIXES[builtin].format(hashable=hashable)
+    return Problem(STATIC_UNHASHABLE, f"{typed(spelling)}, which admits a {builtin} (unhashable)", fix)
 
 
 def eq_without_hash(subject: str) -> Problem:
@@ -295,6 +304,15 @@ def plain_class_self(class_name: str) -> Problem:
         JIT_METHOD_SELF,
         f"is jitted, and {class_name} is a plain class, so jit cannot pass self correctly",
         PLAIN_CLASS_SELF_FIX.format(class_name=class_name),
+    )
+
+
+def class_object_traced(class_name: str) -> Problem:
+    """A jitted class method whose first argument, the class itself, is traced."""
+    return Problem(
+        JIT_METHOD_SELF,
+        f"is a jitted classmethod, and its first argument, the class {class_name}, is no JAX type",
+        CLASS_OBJECT_TRACED_FIX,
     )
 
 

@@ -98,6 +98,11 @@ PLAIN_CLASS_SELF_FIX = (
     "arrays (self becomes a pytree); change an instance with dataclasses.replace"
 )
 
+CLASS_OBJECT_TRACED_FIX = (
+    "mark the class static, @partial(jax.jit, static_argnums=0) under @classmethod (a class is "
+    "one object: it hashes by identity, rightly), or make the method a @staticmethod"
+)
+
 STATIC_CLASS_SELF_TRACED_FIX = (
     "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)"
 )
@@ -137,6 +142,14 @@ UNHASHABLE_FIXES: dict[str, str] = {
     "slice": "pass the slice's (start, stop, step) as a tuple, and build the slice inside the function",
 }
 """The specific fix for each unhashable builtin, by class name."""
+
+ADMITTED_UNHASHABLE_FIXES: dict[str, str] = {
+    "list": "declare {hashable} (a tuple admits no list) and pass tuple(...) of the value",
+    "set": "declare {hashable} and pass frozenset(...) of the value",
+    "dict": "declare a hashable type (a static_dataclass, or a tuple of (key, value) pairs) and convert the value",
+}
+"""The fix for a declared collection type that admits an unhashable builtin (``Sequence[int]``
+admits a list), by that builtin; ``{hashable}`` is the hashable type to declare instead."""
 
 EQ_WITHOUT_HASH_FIX = (
     "give the class a __hash__ that agrees with its __eq__ (over values that never change), or "

@@ -3,7 +3,16 @@ on real codebases: classes that are pytrees by any means (named tuples, another 
 dataclass), classes another library makes frozen, the interpreter's own function type, the bound
 ``self`` of ``super().method(...)``, a static ``self`` reported only with evidence that it goes
 wrong (arrays it holds are no such evidence: compiled in as constants, they are right) (the stricter verdict is the opt-in ``static-self-identity-hash``), and equinox modules,
-which hash over their fields, judged by what their fields hold (given to ``jax.jit``, or static).
+which hash over their fields, judged by what their fields hold (given to ``jax.jit``, or static);
+an undecorated subclass of a frozen dataclass, which inherits its value hash (also used before
+either class is defined), and an abstract base whose subclasses hash by value; a module's static
+field typed as a module defined later; the aux data of hand-written flatten functions (declared
+types, and what constructors give attributes with none); collection interfaces declared for
+static parameters (also beside a computed ``static_argnums``); jitted class methods; a static
+``self`` bound by calling the instance; a dataclass that hashes its fields (``unsafe_hash``),
+judged by them and by evidence that it changes; a class method jitted with its class static,
+called on the class or an instance; a field typed as an abstract base (``abc.ABC``); and a flax
+module's jitted ``apply`` stored on it (flax's ``__setattr__`` is no evidence that it changes).
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
 evidence, ``-n 2`` and the daemon.
@@ -19,11 +28,14 @@ from jaxtypes._vocabulary.rules import RULES_BY_CODE
 from tests.plugin.mypy_runner import BIN, check_in_process, environment, expected, run_dmypy, run_mypy, write_config
 
 SHAPES = """\
+import abc
+import dataclasses
 import functools
 import types
-from typing import NamedTuple
+from typing import Mapping, NamedTuple, Optional, Sequence, Union
 
 import equinox as eqx
+import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import jax_dataclasses as jdc
@@ -137,6 +149,179 @@ def scaled(x: jax.Array, module: Weights) -> jax.Array:
 @functools.partial(jax.jit, static_argnums=1)
 def counted(x: jax.Array, module: Knobs) -> jax.Array:
     return module(x)
+
+
+@functools.partial(jax.jit, static_argnames=("rate", "shape"))
+def decayed(x: jax.Array, rate: "Halved", shape: "Area") -> jax.Array:
+    return x * rate.k * shape.area()
+
+
+@struct.dataclass
+class Schedule:
+    rate: "Halved" = struct.field(pytree_node=False)
+
+
+class Halved(Rate):
+    def half(self) -> float:
+        return self.k / 2
+
+
+@dataclasses.dataclass(frozen=True)
+class Rate:
+    k: float
+
+
+class Area(abc.ABC):
+    @abc.abstractmethod
+    def area(self) -> float: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class Square(Area):
+    side: float
+
+    def area(self) -> float:
+        return self.side**2
+
+
+class Controller(eqx.Module):
+    plan: "Plan" = eqx.field(static=True)  # E: static-dynamic-child
+
+
+class Plan(eqx.Module):
+    steps: jax.Array
+
+
+@jax.tree_util.register_pytree_node_class
+class Tagged:
+    def __init__(self, x: jax.Array, tag: jax.Array, name: str, table) -> None:  # type: ignore[no-untyped-def]
+        self.x = x
+        self.tag: jax.Array = tag  # E: static-dynamic-child
+        self.name = name
+        self.table = table
+
+    def tree_flatten(self) -> tuple[tuple[jax.Array], tuple[jax.Array, str, object]]:
+        aux = (self.tag, self.name, self.table)
+        return (self.x,), aux
+
+    @classmethod
+    def tree_unflatten(cls, aux: tuple[jax.Array, str, object], children: tuple[jax.Array]) -> "Tagged":
+        return cls(children[0], *aux)
+
+
+tagged = Tagged(jnp.ones(2), jnp.zeros(1), "a", jnp.ones(3))  # E: static-dynamic-child
+named = Tagged(jnp.ones(2), jnp.zeros(1), "a", (1, 2))
+
+
+class Node:
+    def __init__(self, value: jax.Array, label: str) -> None:
+        self.value = value
+        self.label = label
+
+
+def flatten_node(node: Node) -> tuple[tuple[jax.Array], tuple[str, dict[str, int]]]:
+    return (node.value,), (node.label, {{}})
+
+
+jax.tree_util.register_pytree_node(Node, flatten_node, lambda aux, children: Node(children[0], aux[0]))
+
+
+@functools.partial(jax.jit, static_argnums=(1,))  # E: static-unhashable
+def resized(x: jax.Array, shape: Sequence[int]) -> jax.Array:
+    return jnp.resize(x, tuple(shape))
+
+
+@functools.partial(jax.jit, static_argnames=("axes", "mode"))  # E: static-unhashable
+def reduced(x: jax.Array, axes: Optional[Sequence[int]] = None, mode: Union[int, Mapping[str, int]] = 0) -> jax.Array:
+    return x
+
+
+def lookup(x: jax.Array, a: int, b: int, table: Mapping[str, int]) -> jax.Array:
+    return x
+
+
+looked_up = jax.jit(lookup, static_argnums=list(range(1, 3)), static_argnames=("table",))  # E: static-unhashable
+
+
+class Factory:
+    @classmethod
+    @jax.jit  # E: jit-method-self
+    def zeros(cls, n: int) -> jax.Array:
+        return jnp.zeros(n)
+
+    @classmethod
+    @functools.partial(jax.jit, static_argnums=(0, 1))
+    def ones(cls, n: int) -> jax.Array:
+        return jnp.ones(n)
+
+
+@dataclasses.dataclass(frozen=True)
+class Stepper:
+    rate: float
+
+    @functools.partial(jax.jit, static_argnames=("self",))
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return x * self.rate
+
+
+stepped = Stepper(0.5)(jnp.ones(2))
+
+
+@dataclasses.dataclass(unsafe_hash=True)
+class Options:
+    depth: int
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def deepened(x: jax.Array, options: Options) -> jax.Array:
+    return x * options.depth
+
+
+deepened(jnp.ones(2), Options(3))
+
+
+class Batch(NamedTuple):
+    x: jax.Array
+
+
+class Learner:
+    @classmethod
+    @functools.partial(jax.jit, static_argnames=["cls", "steps"])
+    def train(cls, data: Batch, steps: int) -> jax.Array:
+        return data.x * steps
+
+    def run(self, data: Batch) -> None:
+        self.train(data, 3)
+        Learner.train(data, steps=3)
+
+
+class Terrain(abc.ABC):
+    def height(self) -> float:
+        return 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class World:
+    terrain: Terrain
+
+
+@functools.partial(jax.jit, static_argnames=("world",))
+def simulated(x: jax.Array, world: World) -> jax.Array:
+    return x
+
+
+class Dense(nn.Module):
+    features: int
+
+    @nn.compact
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return nn.Dense(self.features)(x)
+
+
+class Policy:
+    def __init__(self) -> None:
+        self.actor = Dense(3)
+        self.actor.apply = jax.jit(self.actor.apply)  # type: ignore[method-assign]
 """
 
 UNCHANGED = SHAPES.format(model_change="")
