@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mypy.nodes import Expression, MemberExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext
-from mypy.types import AnyType, Instance, Type, get_proper_type
+from mypy.types import AnyType, Instance, Type, TypeAliasType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.libraries import MARKERS, StaticMarker, applies, fix_for
@@ -81,9 +81,10 @@ def _declared(info: TypeInfo, name: str) -> bool:
     """Whether the field or attribute ``name`` has a declared type other than ``Any`` (judged at
     the declaration); an attribute whose type mypy infers (``self.x = x``) is judged here."""
     symbol = info.get(name)
-    if symbol is None or not isinstance(symbol.node, Var) or isinstance(get_proper_type(symbol.node.type), AnyType):
+    var = symbol.node if symbol is not None else None
+    if not isinstance(var, Var) or var.type is None or (var.is_inferred and not var.explicit_self_type):
         return False
-    return symbol.node.explicit_self_type if symbol.implicit else not symbol.node.is_inferred
+    return not isinstance(get_proper_type(var.type), AnyType) or isinstance(var.type, TypeAliasType)
 
 
 def _static_field(info: TypeInfo, name: str) -> tuple[str, StaticMarker | None] | None:
