@@ -22,10 +22,10 @@ from mypy.nodes import (
     ListExpr,
     MemberExpr,
     NameExpr,
-    LambdaExpr,
     TupleExpr,
 )
-from mypy.traverser import all_return_statements
+
+from mypy_plugin.mypy_internals import returned_values
 
 
 def aux_attributes(flatten: FuncItem) -> list[str]:
@@ -33,9 +33,8 @@ def aux_attributes(flatten: FuncItem) -> list[str]:
     if not flatten.arguments:
         return []
     this = flatten.arguments[0].variable.name
-    returns = all_return_statements(flatten.body if isinstance(flatten, LambdaExpr) else flatten)
     found: list[str] = []
-    for returned in (stmt.expr for stmt in returns):
+    for returned in returned_values(flatten):
         if not isinstance(returned, TupleExpr) or len(returned.items) != 2:
             continue
         aux = _local_value(returned.items[1], flatten.body)

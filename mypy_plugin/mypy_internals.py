@@ -1,10 +1,11 @@
 """The plugin's one door to mypy beyond its plugin interface (``mypy.plugin``).
 
-Four kinds of things mypy does not promise to keep: its own dataclass and ``functools.partial``
+Five kinds of things mypy does not promise to keep: its own dataclass and ``functools.partial``
 hooks, which the plugin takes over for the decorators and calls it claims and calls again; the
-facts its dataclass transform records (``MypyDataclass``); the daemon's triggers; and the
+facts its dataclass transform records (``MypyDataclass``); the daemon's triggers; the
 checker's and the semantic analyser's attributes that the plugin interface does not declare (the
-module being checked, the scope, ``note``). A mypy release that moves any of them changes this file alone; CI runs the plugin's
+module being checked, the scope, ``note``); and its traversal helpers (a function's return
+statements). A mypy release that moves any of them changes this file alone; CI runs the plugin's
 tests on the oldest and the newest mypy allowed (``noxfile.py``).
 """
 
@@ -14,12 +15,13 @@ from typing import NamedTuple
 
 from mypy.errorcodes import ErrorCode
 from mypy.lookup import lookup_fully_qualified
-from mypy.nodes import Context, FuncBase, MypyFile, SymbolTableNode, TypeInfo
+from mypy.nodes import Context, Expression, FuncBase, FuncItem, LambdaExpr, MypyFile, SymbolTableNode, TypeInfo
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_makers, dataclass_tag_callback
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.server.subexpr import get_subexpressions
 from mypy.server.trigger import make_wildcard_trigger
+from mypy.traverser import all_return_statements
 
 __all__ = [
     "DATACLASS_MAKERS",
@@ -104,3 +106,10 @@ def note(
     """A ``note:`` line at ``context``, under the error reported there with ``code`` (ignored with
     it): both of mypy's interfaces have ``note``, neither declares it."""
     api.note(message, context, code=code)  # type: ignore[union-attr]
+
+
+def returned_values(function: FuncItem) -> list[Expression]:
+    """The values of ``function``'s ``return`` statements, not those of functions nested in it
+    (``mypy.traverser.all_return_statements``)."""
+    body = function.body if isinstance(function, LambdaExpr) else function
+    return [stmt.expr for stmt in all_return_statements(body) if stmt.expr is not None]
