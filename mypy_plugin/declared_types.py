@@ -146,12 +146,7 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
     dataclass = deciding_dataclass(info)
     frozen = None if dataclass is None else dataclass_frozen(dataclass)
     if dataclass is not None and frozen is None:  # another library's, not transformed yet
-        hashed_by_fields = seen is not None and judge.hashes_fields(info)
-        return (
-            _part_problem(info, _dataclass_fields(info), judge, seen, UNHASHABLE_IN_A_HASH)
-            if hashed_by_fields
-            else None
-        )
+        return _field_problem(info, judge, seen) if seen is not None and judge.hashes_fields(info) else None
     if frozen is not None and not defines_hash(info):  # else its own hash decides, as for any class
         if not frozen:
             if judge.trusts(info) or (judge.lenient and hashes_its_fields(dataclass)):

@@ -30,7 +30,11 @@ def function_of(context: object, fun: Expression) -> FuncDef | None:
     """The ``def`` being jitted: the decorated one, or the one ``jit(name)`` names."""
     if isinstance(context, Decorator):
         return context.func
-    node = fun.node if isinstance(fun, RefExpr) and not isinstance(fun, MemberExpr) else None
+    return definition(fun.node) if isinstance(fun, RefExpr) and not isinstance(fun, MemberExpr) else None
+
+
+def definition(node: object) -> FuncDef | None:
+    """The ``def`` a name refers to, decorated or not."""
     if isinstance(node, Decorator):
         return node.func
     return node if isinstance(node, FuncDef) else None

@@ -29,10 +29,8 @@ from mypy.nodes import (
     CallExpr,
     ClassDef,
     Context,
-    Decorator,
     DictExpr,
     Expression,
-    FuncDef,
     FuncItem,
     ListExpr,
     NameExpr,
@@ -64,7 +62,7 @@ from mypy_plugin.declared_types import class_problem, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.flatten_functions import aux_attributes
 from mypy_plugin.hashing import defines_hash
-from mypy_plugin.jit_targets import registered_class_hook
+from mypy_plugin.jit_targets import definition, registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import LibraryFields
@@ -138,7 +136,7 @@ def flatten_method_hook(ctx: ClassDefContext) -> bool:
     info = ctx.cls.info
     for name in ("tree_flatten_with_keys", "tree_flatten"):
         symbol = info.names.get(name)
-        method = _function(symbol.node) if symbol is not None else None
+        method = definition(symbol.node) if symbol is not None else None
         if method is not None:
             _check_aux_data(ctx.api, info, method, ctx.reason)
             break
@@ -151,17 +149,10 @@ def register_node_call_hook(ctx: FunctionContext) -> Type:
     first = ctx.args[0][0] if ctx.args and ctx.args[0] else None
     flatten = ctx.args[1][0] if len(ctx.args) > 1 and ctx.args[1] else None
     info = first.node if isinstance(first, RefExpr) else None
-    function = _function(flatten.node) if isinstance(flatten, RefExpr) else flatten
+    function = definition(flatten.node) if isinstance(flatten, RefExpr) else flatten
     if isinstance(info, TypeInfo) and isinstance(function, FuncItem):
         _check_aux_data(ctx.api, info, function, ctx.context)
     return ctx.default_return_type
-
-
-def _function(node: object) -> FuncDef | None:
-    """The ``def`` a name refers to, decorated or not."""
-    if isinstance(node, Decorator):
-        return node.func
-    return node if isinstance(node, FuncDef) else None
 
 
 def _check_aux_data(

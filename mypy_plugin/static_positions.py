@@ -188,8 +188,9 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
 
 def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
     """``obj.method(...)``, ``super().method(...)``, ``Class.method(...)`` of a class method or
-    ``obj(...)`` of a method (``__call__``) jitted with ``jax.jit`` in a class body: jax's jitted functions bind like functions, so ``obj`` (or ``self``) is passed
-    first (``jaxtypes.jit``'s ``Jitted`` says so in its type, through ``__get__``)."""
+    ``obj(...)`` of a method (``__call__``) jitted with ``jax.jit`` in a class body: jax's jitted
+    functions bind like functions, so ``obj`` (or ``self``, or the class) is passed first
+    (``jaxtypes.jit``'s ``Jitted`` says so in its type, through ``__get__``)."""
     callee = context.callee if isinstance(context, CallExpr) else None
     if isinstance(callee, SuperExpr) and callee.info is not None:
         symbol = next((base.names[callee.name] for base in callee.info.mro[1:] if callee.name in base.names), None)
