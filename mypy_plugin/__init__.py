@@ -26,6 +26,7 @@ from mypy_plugin.classes import (
 )
 from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
 from mypy_plugin.guard import guarded
+from mypy_plugin.hashing import record_hashed_attributes
 from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION
 from mypy_plugin.mypy_internals import DATACLASS_MAKERS
@@ -44,7 +45,16 @@ _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] 
     names.TRUSTED_DECORATOR: guarded(trusted_types.decorator_hook, None),
 }
 _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
-_guarded_mutation_hook = guarded(record_class_mutation, None)
+
+
+def _record_class(ctx: ClassDefContext) -> None:
+    """What a class's own methods show, kept in its metadata for every later reader: how they
+    change its instances, and what its ``__hash__`` hashes."""
+    record_class_mutation(ctx)
+    record_hashed_attributes(ctx)
+
+
+_guarded_record_hook = guarded(_record_class, None)
 _guarded_subclass_hook = guarded(subclass_hook, None)
 _guarded_constructor_hook = guarded(constructor_hook, lambda ctx: ctx.default_return_type)
 _guarded_replace_hook = guarded(replace_hook, lambda ctx: ctx.default_return_type)
@@ -83,7 +93,7 @@ class JaxtypesPlugin(Plugin):
         return _FIRST_PASS_CLASS_DECORATOR_HOOKS.get(fullname)
 
     def get_customize_class_mro_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
-        return _guarded_mutation_hook
+        return _guarded_record_hook
 
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
         return _CLASS_DECORATOR_HOOKS.get(fullname)

@@ -26,7 +26,13 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import ADMITTED_UNHASHABLE, PYTREE_DECORATOR, STATIC_DECORATOR
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE, Rule
-from mypy_plugin.hashing import declares_no_hash, defines_hash, hash_problem, identity_hash_problem
+from mypy_plugin.hashing import (
+    declares_no_hash,
+    defines_hash,
+    hash_problem,
+    identity_hash_problem,
+    own_hashed_attributes,
+)
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
 from mypy_plugin.metadata import ClassFacts, Role
@@ -141,7 +147,7 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
     admitted = admitted_unhashable(instance) if judge.strict_collections else None
     if admitted is not None:
         return admitted
-    if info.is_protocol or is_abstract(info) or info.module_name in OPEN_MODULES:
+    if is_open(info) or info.module_name in OPEN_MODULES:
         return None
     dataclass = deciding_dataclass(info)
     frozen = None if dataclass is None else dataclass_frozen(dataclass)
@@ -161,6 +167,12 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
     if found is None and seen is not None and defines_hash(info):
         return _field_problem(info, judge, seen)
     return found
+
+
+def is_open(info: TypeInfo) -> bool:
+    """Classes whose instances may well be static (or, traced, JAX types) through a subclass:
+    protocols, abstract bases and ``typing``'s classes (the runtime's ``is_open``)."""
+    return info.is_protocol or is_abstract(info) or info.module_name in ("typing", "typing_extensions")
 
 
 def is_abstract(info: TypeInfo) -> bool:
@@ -183,17 +195,18 @@ def admitted_unhashable(instance: Instance) -> Problem | None:
 
 
 def _field_problem(info: TypeInfo, judge: Judge, seen: frozenset[str]) -> Problem | None:
-    """What a class that hashes by its own ``__hash__`` holds that breaks a rule: for a library's
-    value class, hashed over its fields, a field whose value its hash cannot take (an array, a
-    list: hashing fails, or pins the array; how the library hashes the rest is its own business,
-    as for any trusted class); for any other class, an array attribute, compiled in as a constant
-    whatever the hash says; nothing for a trusted class whose identity is its value."""
+    """What a class that hashes over its parts holds that its hash cannot take (an array, a list:
+    hashing fails, or pins the array): a library's value class or an ``unsafe_hash`` dataclass
+    hashes its fields; a hand-written ``__hash__`` the attributes it hashes as they are
+    (``method_bodies.hashed_attributes``): what it makes of the others, like how a library hashes
+    the rest, is its own business, as for any trusted class."""
     if judge.hashes_fields(info) or hashes_its_fields(info):
         return _part_problem(info, _dataclass_fields(info), judge, seen, UNHASHABLE_IN_A_HASH)
     if judge.trusts(info):
         return None
-    arrays = {part: typ for part, typ in instance_attributes(info).items() if is_array_type(typ)}
-    return _part_problem(info, arrays, judge, seen)
+    hashed = own_hashed_attributes(info)
+    parts = {part: typ for part, typ in instance_attributes(info).items() if part in hashed}
+    return _part_problem(info, parts, judge, seen, UNHASHABLE_IN_A_HASH)
 
 
 def _part_problem(
@@ -240,8 +253,3 @@ def instance_attributes(info: TypeInfo) -> dict[str, Type]:
             if isinstance(node, Var) and node.type is not None and not node.is_classvar and not node.is_property:
                 found[part] = node.type
     return found
-
-
-def is_array_type(typ: Type) -> bool:
-    proper = get_proper_type(typ)
-    return isinstance(proper, Instance) and is_array_class(proper.type)

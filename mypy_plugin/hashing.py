@@ -9,12 +9,15 @@ methods (``stdlib_dataclasses``), and trust (``trusted_types``).
 from __future__ import annotations
 
 from mypy.nodes import Decorator, FuncDef, TypeInfo, Var
+from mypy.plugin import ClassDefContext
 from mypy.types import NoneType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
+from mypy_plugin.metadata import HashedAttributes
+from mypy_plugin.method_bodies import hashed_attributes, instance_methods
 from mypy_plugin.mypy_internals import MypyDataclass
 from mypy_plugin.stdlib_dataclasses import dataclass_frozen, declared_eq_false, hashes_its_fields
 
@@ -22,11 +25,33 @@ from mypy_plugin.stdlib_dataclasses import dataclass_frozen, declared_eq_false, 
 def defines_hash(info: TypeInfo) -> bool:
     """The class or a base (not ``object``) writes its own ``__hash__`` (a dataclass's
     ``unsafe_hash`` is not its own: it hashes fields that can change)."""
+    return _hashed_by(info) is not None and not hashes_its_fields(info)
+
+
+def _hashed_by(info: TypeInfo) -> TypeInfo | None:
+    """The class in the MRO (not ``object``) that writes the ``__hash__`` instances use."""
     for base in info.mro[:-1]:
         symbol = base.names.get("__hash__")
         if symbol is not None and isinstance(symbol.node, (FuncDef, Decorator)):
-            return not hashes_its_fields(info)
-    return False
+            return base
+    return None
+
+
+def record_hashed_attributes(ctx: ClassDefContext) -> None:
+    """Note in the class's metadata the attributes its own ``__hash__`` hashes as they are."""
+    info = ctx.cls.info
+    HashedAttributes.erase(info)
+    for method in instance_methods(ctx.cls):
+        if method.name == "__hash__":
+            HashedAttributes(tuple(hashed_attributes(method))).write(info)
+
+
+def own_hashed_attributes(info: TypeInfo) -> tuple[str, ...]:
+    """The attributes the class's own ``__hash__`` hashes as they are (none for a ``__hash__``
+    whose body was never read: a stub's)."""
+    base = _hashed_by(info) if defines_hash(info) else None
+    record = None if base is None else HashedAttributes.read(base)
+    return () if record is None else record.names
 
 
 def declares_no_hash(info: TypeInfo) -> bool:

@@ -52,7 +52,6 @@ from mypy.nodes import (
     OperatorAssignmentStmt,
     OverloadedFuncDef,
     RefExpr,
-    Statement,
     StrExpr,
     TryStmt,
     TupleExpr,
@@ -70,6 +69,7 @@ from mypy_plugin.dependencies import recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ChangeEvidence
+from mypy_plugin.method_bodies import instance_methods
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions
 
 N = TypeVar("N", bound=Node)
@@ -88,30 +88,16 @@ def record_class_mutation(ctx: ClassDefContext) -> None:
 
 
 def _own_mutation(defn: ClassDef) -> str | None:
-    for stmt in defn.defs.body:
-        for method in _methods(stmt):
-            if method.name == "__setattr__" and defn.fullname != "builtins.object":
-                return phrases.defines_setattr(class_name(defn.info))
-            if method.name in CONSTRUCTION or not method.arguments:
-                continue
-            is_self = functools.partial(_is_name, name=method.arguments[0].variable.name)
-            write = _first_write([method.body], is_self)
-            if write is not None:
-                return phrases.method_assigns(class_name(defn.info), method.name, write[0])
+    for method in instance_methods(defn):
+        if method.name == "__setattr__" and defn.fullname != "builtins.object":
+            return phrases.defines_setattr(class_name(defn.info))
+        if method.name in CONSTRUCTION or not method.arguments:
+            continue
+        is_self = functools.partial(_is_name, name=method.arguments[0].variable.name)
+        write = _first_write([method.body], is_self)
+        if write is not None:
+            return phrases.method_assigns(class_name(defn.info), method.name, write[0])
     return None
-
-
-def _methods(stmt: Statement) -> list[FuncDef]:
-    """The functions a class-body statement defines (decorated and overloaded ones included),
-    leaving out class and static methods, which get no instance."""
-    if isinstance(stmt, FuncDef):
-        return [stmt]
-    if isinstance(stmt, Decorator):
-        names = {d.name for d in stmt.original_decorators or stmt.decorators if isinstance(d, (NameExpr, MemberExpr))}
-        return [] if names & {"staticmethod", "classmethod"} else [stmt.func]
-    if isinstance(stmt, OverloadedFuncDef):
-        return [m for item in stmt.items for m in _methods(item)]
-    return []
 
 
 def _is_name(expr: Expression, name: str) -> bool:

@@ -40,6 +40,13 @@ def definition(node: object) -> FuncDef | None:
     return node if isinstance(node, FuncDef) else None
 
 
+def is_private(function: FuncDef) -> bool:
+    """``function`` is called only from code the checker reads: its name, or its class's, starts
+    with an underscore (a dunder method is public)."""
+    names = [function.name, *([function.info.name] if function.info else [])]
+    return any(name.startswith("_") and not name.endswith("__") for name in names)
+
+
 def refers_to_class(expr: Expression) -> bool:
     """``expr`` names a class (``Class.method`` is a plain function, not a bound method)."""
     return isinstance(expr, RefExpr) and isinstance(expr.node, TypeInfo)

@@ -8,7 +8,7 @@
 | jax | the ``meta_fields`` of ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])`` | call hook, where it is called |
 | jax | every field of a class given to ``register_static``, and the class itself | decorator hook / call hook |
 | jax_dataclasses | ``jdc.Static[...]`` (mypy sees ``jdc.pytree_dataclass`` as ``dataclasses.dataclass``) | dataclass tagging hook |
-| jax | the attributes a hand-written flatten function returns as aux data (``flatten_functions``): ``tree_flatten`` of ``register_pytree_node_class``, the flatten function given to ``register_pytree_node`` | decorator hook / call hook |
+| jax | the attributes a hand-written flatten function returns as aux data (``method_bodies``): ``tree_flatten`` of ``register_pytree_node_class``, the flatten function given to ``register_pytree_node`` | decorator hook / call hook |
 
 Problems use the runtime's codes and the library's marker (``jaxtypes._vocabulary.libraries``), at the field.
 The libraries are recognised by the full names mypy gives their definitions, never imported: a
@@ -57,10 +57,9 @@ from jaxtypes._vocabulary.libraries import (
 )
 from jaxtypes._vocabulary.names import REGISTER_STATIC, TREE_STATIC
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD
 from mypy_plugin.declared_types import class_problem, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.flatten_functions import aux_attributes
+from mypy_plugin.method_bodies import aux_attributes
 from mypy_plugin.hashing import defines_hash
 from mypy_plugin.jit_targets import definition, registered_class_hook
 from mypy_plugin.judge import Judge
@@ -158,7 +157,7 @@ def register_node_call_hook(ctx: FunctionContext) -> Type:
 def _check_aux_data(
     api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, flatten: FuncItem, context: Context
 ) -> None:
-    """Record and check the attributes ``flatten`` returns as aux data (``flatten_functions``)."""
+    """Record and check the attributes ``flatten`` returns as aux data (``method_bodies``)."""
     names = aux_attributes(flatten)
     if not names:
         return
@@ -293,14 +292,11 @@ def _report_fields(
     fields: list[StaticField],
     marker: StaticMarker,
 ) -> None:
+    if marker is JAX_STATIC_CLASS and defines_hash(info):
+        return  # hashed by its own __hash__: _check_static_class judges what that hashes
     judge = _judge(api)
-    # A class registered static as a whole, with a __hash__ of its own, is hashed by it: only an
-    # array in a field matters then (compiled in as a constant, whatever the hash says).
-    arrays_only = marker is JAX_STATIC_CLASS and defines_hash(info)
     for field in fields:
         problem = static_problem(field.type, judge) or _default_problem(api, field, judge)
-        if arrays_only and problem is not None and problem.rule is not STATIC_DYNAMIC_CHILD:
-            continue
         if problem is not None and applies(problem.rule, marker):
             _report(
                 api,
@@ -314,9 +310,10 @@ def _report_fields(
 def _check_static_class(
     api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, context: Context
 ) -> None:
-    """A class registered static is hashed into jit's cache key as a whole."""
+    """A class registered static is hashed into jit's cache key as a whole: by its own
+    ``__hash__`` over what that hashes, else its fields are checked one by one."""
     instance = Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
-    problem = class_problem(instance, _judge(api))  # its fields are checked one by one
+    problem = class_problem(instance, _judge(api), frozenset() if defines_hash(info) else None)
     if problem is not None:
         _report(
             api, phrases.library_field(class_name(info), JAX_STATIC_CLASS.marker), problem, JAX_STATIC_CLASS, context

@@ -80,6 +80,8 @@ def _check_jitted(
     if isinstance(signature, Instance):
         _check_callable_object(ctx, signature, fun)
     function = function_of(ctx.context, fun)
+    if function is not None:
+        statics = statics.of(function)
     if function is not None and isinstance(signature, CallableType):
         _check_definition(ctx, function, signature, statics, fun)
     if statics.nums or statics.names:
@@ -125,7 +127,7 @@ def _check_definition(
         elif function.is_class and function.info and index == 0 and not static:
             report(api, phrases.class_object_traced(class_name(function.info)), qualname, fun)
         elif static:
-            problem = plain_static_problem(api, typ, lenient=True, strict_collections=True)
+            problem = plain_static_problem(api, typ, lenient=True, strict_collections=not statics.private)
             if problem is not None and owner is not None and index == 0 and problem.rule is STATIC_IDENTITY_HASH:
                 problem = _static_self_problem(api, owner, problem)
             if problem is not None:

@@ -18,6 +18,7 @@ from mypy.nodes import (
     Context,
     Decorator,
     Expression,
+    FuncDef,
     IntExpr,
     ListExpr,
     MemberExpr,
@@ -40,6 +41,7 @@ from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, STATIC_IDENTITY_HASH
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changes_after_construction
+from mypy_plugin.jit_targets import is_private
 from mypy_plugin.markers import class_name
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
@@ -47,17 +49,26 @@ from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
+_PRIVATE = "__jaxtypes_private__"
 
 
 class Statics:
-    """The static positions of a jitted function: indices and names (either may be unknown)."""
+    """The static positions of a jitted function: indices and names (either may be unknown), and
+    whether the function is private (``jit_targets.is_private``): its callers are all read, so a
+    collection interface declared static is judged where a call passes one, not at the
+    declaration."""
 
-    def __init__(self, nums: Iterable[int], names: Iterable[str]) -> None:
+    def __init__(self, nums: Iterable[int], names: Iterable[str], *, private: bool = False) -> None:
         self.nums = tuple(sorted(set(nums)))
         self.names = tuple(sorted(set(names)))
+        self.private = private
 
     def __or__(self, other: Statics) -> Statics:
-        return Statics((*self.nums, *other.nums), (*self.names, *other.names))
+        return Statics((*self.nums, *other.nums), (*self.names, *other.names), private=self.private)
+
+    def of(self, function: FuncDef) -> Statics:
+        """These positions, for the definition ``function``."""
+        return Statics(self.nums, self.names, private=is_private(function))
 
     def resolved(self, fn: CallableType) -> Statics:
         """Both spellings completed from ``fn``'s parameters, as ``jax.jit`` does."""
@@ -67,21 +78,23 @@ class Statics:
         named = [positional[n] for n in nums if 0 <= n < size]
         names = [*self.names, *(name for name in named if name is not None)]
         nums += [i for i, name in enumerate(positional) if name in self.names]
-        return Statics(nums, names)
+        return Statics(nums, names, private=self.private)
 
     def bound(self) -> Statics:
         """The positions once the first argument is bound (a method accessed on an instance)."""
-        return Statics((n - 1 for n in self.nums if n > 0), self.names)
+        return Statics((n - 1 for n in self.nums if n > 0), self.names, private=self.private)
 
     def attach(self, api: CheckerPluginInterface, instance: Instance) -> Instance:
         """``instance`` carrying these positions in its ``extra_attrs`` (they survive the cache)."""
         int_type = api.named_generic_type("builtins.int", [])
         str_type = api.named_generic_type("builtins.str", [])
+        bool_type = api.named_generic_type("builtins.bool", [])
         object_type = api.named_generic_type("builtins.object", [])
         tuple_type = api.named_generic_type("builtins.tuple", [object_type])
         attrs: dict[str, Type] = {
             _NUMS: TupleType([LiteralType(n, int_type) for n in self.nums], tuple_type),
             _NAMES: TupleType([LiteralType(n, str_type) for n in self.names], tuple_type),
+            _PRIVATE: LiteralType(self.private, bool_type),
         }
         carried = instance.extra_attrs or ExtraAttrs({})  # mypy's own, e.g. a partial's signature
         extra = ExtraAttrs({**carried.attrs, **attrs}, carried.immutable | set(attrs), carried.mod_name)
@@ -96,7 +109,12 @@ class Statics:
         attrs = proper.extra_attrs.attrs
         if _NUMS not in attrs:
             return None
-        return Statics(_literals(attrs[_NUMS]), _literals(attrs[_NAMES]))
+        private = get_proper_type(attrs.get(_PRIVATE))
+        return Statics(
+            _literals(attrs[_NUMS]),
+            _literals(attrs[_NAMES]),
+            private=isinstance(private, LiteralType) and private.value is True,
+        )
 
 
 def _literals(typ: Type) -> list[Any]:
@@ -180,7 +198,7 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
             else:
                 position = None  # after *args, positions are unknown
                 continue
-            problem = _argument_problem(ctx.api, expr, typ, needs_evidence) if static else None
+            problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private) if static else None
             if problem is not None:
                 report(ctx.api, problem, label, expr)
     return ctx.default_return_type
@@ -212,13 +230,17 @@ def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
     return isinstance(node, Var) and node.is_initialized_in_class
 
 
-def _argument_problem(api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool) -> Problem | None:
+def _argument_problem(
+    api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool, private: bool
+) -> Problem | None:
     """What is wrong with a value of type ``typ``, written ``expr``, in a static position.
 
     With ``needs_evidence`` (plain ``jax.jit``), a bound method is reported only where its
     object changes after it is made, and so is a value of a class that hashes by value but
-    whose instances change (``v.val = 0`` after ``f(v)``: jit finds the old code for it)."""
-    problem = plain_static_problem(api, typ, lenient=needs_evidence)
+    whose instances change (``v.val = 0`` after ``f(v)``: jit finds the old code for it). A
+    ``private`` function's callers are judged by the collection interfaces they pass (a public
+    one's declaration is)."""
+    problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private)
     if problem is not None:
         return problem
     if not isinstance(expr, MemberExpr):

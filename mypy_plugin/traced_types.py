@@ -15,7 +15,7 @@ from mypy.types import Instance, Type, UnionType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.declared_types import jaxtypes_role, static_problem
+from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import is_pytree
 from mypy_plugin.markers import is_array_class, is_bare, spell
@@ -48,7 +48,7 @@ def traced_problem(api: CheckerPluginInterface, typ: Type) -> Problem | None:
     info = proper.type
     judge = recorder(api)
     judge.looked_through(info)
-    if _is_jax_type(info) or is_pytree(api, info) or _is_open(info):
+    if _is_jax_type(info) or is_pytree(api, info) or is_open(info):
         return None
     if jaxtypes_role(info) == "static":
         return phrases.static_class_marked_dynamic(spell(proper))
@@ -60,8 +60,3 @@ def _is_jax_type(info: TypeInfo) -> bool:
     if info.fullname in JAX_NODE_CLASSES or is_array_class(info):
         return True
     return info.get("__jax_array__") is not None or any(base.fullname == "numpy.generic" for base in info.mro)
-
-
-def _is_open(info: TypeInfo) -> bool:
-    """Protocols, abstract classes and ``typing``'s classes: the value may well be a JAX type."""
-    return info.is_protocol or info.is_abstract or info.module_name in ("typing", "typing_extensions")

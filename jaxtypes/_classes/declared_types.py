@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 import collections.abc
+import abc
 import dataclasses
 import enum
 import inspect
@@ -104,7 +105,13 @@ def read_field_markers(
 
 def is_open(cls: type) -> bool:
     """Classes whose instances may well be static subclasses: protocols and abstract bases."""
-    return bool(getattr(cls, "_is_protocol", False)) or inspect.isabstract(cls) or cls.__module__ == "typing"
+    return bool(getattr(cls, "_is_protocol", False)) or is_abstract(cls) or cls.__module__ == "typing"
+
+
+def is_abstract(cls: type) -> bool:
+    """A class with abstract methods, or declared an abstract base (``abc.ABC``, ``ABCMeta``):
+    its values are its subclasses' instances, judged when one is seen."""
+    return inspect.isabstract(cls) or type(cls) is abc.ABCMeta or abc.ABC in cls.__mro__
 
 
 def resolve_hint(annotation: Any, globalns: dict[str, Any], localns: dict[str, Any] | None = None) -> Any:

@@ -129,10 +129,15 @@ def static_key(value: Any) -> Hashable:
         return _dataclass_key(value)
     if (hashes_by_identity(cls) or compares_by_identity(cls)) and not is_trusted(cls):
         raise ProblemFound(identity_problem(cls, phrases.holding(class_name(cls))))
-    for name, attribute in getattr(value, "__dict__", {}).items():
-        if is_array(attribute):  # compiled in as a constant, whatever the class's __hash__ says
-            _child_key(attribute, f".{name}")
-    return (cls, value)
+    return _own_hash_key(value, getattr(value, "__dict__", {}))
+
+
+def _hashes(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _child_key(value: Any, step: str) -> Hashable:
@@ -196,31 +201,27 @@ def _dataclass_key(value: Any) -> Hashable:
     one with its own ``__eq__`` (``eq=False``) or a trusted one when its own hash works."""
     cls = type(value)
     params = cls.__dataclass_params__
+    fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
     if defines_hash(cls):  # its own __hash__ decides, as for any class
-        return _own_hash_key(value)
+        return _own_hash_key(value, fields)
     if not params.frozen and not is_trusted(cls):
         raise ProblemFound(phrases.not_frozen(phrases.holding(class_name(cls))))
     if not params.frozen or not params.eq:
         if compares_by_identity(cls) and not is_trusted(cls):
             raise ProblemFound(phrases.eq_false_dataclass(phrases.holding(class_name(cls))))
-        return _own_hash_key(value)
-    return (
-        cls,
-        tuple(_child_key(getattr(value, f.name), f".{f.name}") for f in dataclasses.fields(value)),
-    )
+        return _own_hash_key(value, fields)
+    return (cls, tuple(_child_key(field, f".{name}") for name, field in fields.items()))
 
 
-def _own_hash_key(value: Any) -> Hashable:
-    """The key of a dataclass that hashes by its own ``__hash__``: the value itself, once its
-    hash works and no field holds an array (compiled in as a constant, whatever the hash says);
-    where the hash fails, the field at fault is named (an array inside an equinox module)."""
+def _own_hash_key(value: Any, parts: dict[str, Any]) -> Hashable:
+    """The key of a value that hashes by its class's own ``__hash__``: the value itself, once
+    that hash works (what it makes of an array it holds is its own business, as for any trusted
+    class); where it fails, the part at fault is named (an array inside an equinox module)."""
     try:
         hash(value)
     except TypeError:
-        for f in dataclasses.fields(value):
-            _child_key(getattr(value, f.name), f".{f.name}")
+        for name, part in parts.items():
+            if not _hashes(part):
+                _child_key(part, f".{name}")
         raise ProblemFound(phrases.unhashable(phrases.holding(class_name(type(value))))) from None
-    for f in dataclasses.fields(value):
-        if is_array(getattr(value, f.name, None)):
-            _child_key(getattr(value, f.name), f".{f.name}")
     return (type(value), value)

@@ -23,6 +23,7 @@ COMMON_MODULE = "jaxtypes_dx_common"
 
 COMMON = '''\
 """Helper classes the generated units use as field types and values."""
+import abc
 import dataclasses
 
 
@@ -45,6 +46,11 @@ class ByValue:
 class EqOnly:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, EqOnly)
+
+
+class Shape(abc.ABC):
+    def area(self) -> float:
+        return 0.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,7 +96,7 @@ import jax.numpy as jnp
 import numpy as np
 import jaxtypes
 from jaxtypes import Dynamic, Static, pytree_dataclass, static_dataclass
-from {COMMON_MODULE} import ByValue, EqOnly, Frozen, FrozenById, Helper, Mutable, Plain, double, helper
+from {COMMON_MODULE} import ByValue, EqOnly, Frozen, FrozenById, Helper, Mutable, Plain, Shape, double, helper
 """
 
 # A type is a tuple: ("leaf", spelling), ("ref", class name) or (constructor, *argument types).
@@ -110,6 +116,7 @@ LEAVES = (
     "Plain",
     "ByValue",
     "EqOnly",
+    "Shape",
     "Frozen",
     "FrozenById",
     "Mutable",

@@ -8,11 +8,14 @@ an undecorated subclass of a frozen dataclass, which inherits its value hash (al
 either class is defined), and an abstract base whose subclasses hash by value; a module's static
 field typed as a module defined later; the aux data of hand-written flatten functions (declared
 types, and what constructors give attributes with none); collection interfaces declared for
-static parameters (also beside a computed ``static_argnums``); jitted class methods; a static
+static parameters (also beside a computed ``static_argnums``; a private function's at the calls
+that pass one); jitted class methods; a static
 ``self`` bound by calling the instance; a dataclass that hashes its fields (``unsafe_hash``),
 judged by them and by evidence that it changes; a class method jitted with its class static,
 called on the class or an instance; a field typed as an abstract base (``abc.ABC``); and a flax
-module's jitted ``apply`` stored on it (flax's ``__setattr__`` is no evidence that it changes).
+module's jitted ``apply`` stored on it (flax's ``__setattr__`` is no evidence that it changes);
+a class with its own ``__hash__``, judged by what that hashes as it is (an array there makes
+hashing fail; ``hash(tuple(a.tolist()))`` hashes a value made from it).
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
 evidence, ``-n 2`` and the daemon.
@@ -243,6 +246,19 @@ def lookup(x: jax.Array, a: int, b: int, table: Mapping[str, int]) -> jax.Array:
 looked_up = jax.jit(lookup, static_argnums=list(range(1, 3)), static_argnames=("table",))  # E: static-unhashable
 
 
+@functools.partial(jax.jit, static_argnums=(1,))
+def _tiled(x: jax.Array, reps: Sequence[int]) -> jax.Array:
+    return jnp.tile(x, tuple(reps))
+
+
+def tiled_twice(x: jax.Array) -> jax.Array:
+    return _tiled(x, (2, 2))
+
+
+def tiled(x: jax.Array, reps: Sequence[int]) -> jax.Array:
+    return _tiled(x, reps)  # E: static-unhashable
+
+
 class Factory:
     @classmethod
     @jax.jit  # E: jit-method-self
@@ -322,6 +338,41 @@ class Policy:
     def __init__(self) -> None:
         self.actor = Dense(3)
         self.actor.apply = jax.jit(self.actor.apply)  # type: ignore[method-assign]
+
+
+@jdc.pytree_dataclass
+class Axis:
+    direction: jax.Array
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.direction.tolist()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Axis) and hash(self) == hash(other)
+
+
+@jdc.pytree_dataclass
+class Joint:
+    axes: jdc.Static[tuple[Axis, ...]]
+    angle: jax.Array
+
+
+class Weighted:
+    def __init__(self, weights: jax.Array, name: str) -> None:
+        self.weights = weights
+        self.name = name
+
+    def __hash__(self) -> int:
+        key = (self.weights, self.name)
+        return hash(key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Weighted) and self.name == other.name
+
+
+@functools.partial(jax.jit, static_argnums=1)  # E: static-dynamic-child
+def weighed(x: jax.Array, by: Weighted) -> jax.Array:
+    return x * by.weights
 """
 
 UNCHANGED = SHAPES.format(model_change="")

@@ -1,0 +1,101 @@
+"""What hand-written methods do with an instance's attributes, read from their syntax trees.
+
+- Flattening: a class registered with ``register_pytree_node(Cls, flatten, unflatten)`` (or
+  ``register_pytree_with_keys``), or decorated ``register_pytree_node_class`` with a
+  ``tree_flatten`` method, says in its flatten function which attributes are children (traced)
+  and which are aux data (pytree metadata: compared with ``==`` and hashed on every jit call).
+  The aux attributes are then static fields like any library's (``library_fields``), judged by
+  their declared types and, where an attribute has none, by what constructors are given. Read
+  from ``return children, aux`` where ``aux`` is an attribute of the first parameter
+  (``self.x``, ``node.x``), a tuple or list of them, or a local name assigned one of those.
+- Hashing: the attributes a ``__hash__`` hashes as they are (``hash((self.x, self.mul))``);
+  one holding an array makes hashing fail, while ``hash(tuple(self.x.tolist()))`` hashes a
+  value made from it (``hashing``).
+"""
+
+from __future__ import annotations
+
+from mypy.nodes import (
+    AssignmentStmt,
+    Block,
+    CallExpr,
+    ClassDef,
+    Decorator,
+    Expression,
+    FuncDef,
+    FuncItem,
+    ListExpr,
+    MemberExpr,
+    NameExpr,
+    OverloadedFuncDef,
+    Statement,
+    TupleExpr,
+)
+
+from mypy_plugin.mypy_internals import returned_values
+
+
+def aux_attributes(flatten: FuncItem) -> list[str]:
+    """The attributes of the flattened object that ``flatten`` returns in its aux data, in order."""
+    found: list[str] = []
+    for returned in returned_values(flatten):
+        if isinstance(returned, TupleExpr) and len(returned.items) == 2:
+            found += [name for name in _attributes(flatten, returned.items[1]) if name not in found]
+    return found
+
+
+def hashed_attributes(hash_method: FuncItem) -> list[str]:
+    """The attributes of ``self`` that ``hash_method`` (a ``__hash__``) gives ``hash`` as they
+    are, alone or in a tuple or list. Read before names are bound (a method's body does not
+    survive mypy's cache), so ``hash`` is recognised by its name."""
+    found: list[str] = []
+    for returned in returned_values(hash_method):
+        if isinstance(returned, CallExpr) and isinstance(returned.callee, NameExpr) and returned.args:
+            if returned.callee.name == "hash":
+                found += [name for name in _attributes(hash_method, returned.args[0]) if name not in found]
+    return found
+
+
+def instance_methods(defn: ClassDef) -> list[FuncDef]:
+    """The functions a class body defines (decorated and overloaded ones included), leaving out
+    class and static methods, which get no instance."""
+    return [method for stmt in defn.defs.body for method in _methods(stmt)]
+
+
+def _methods(stmt: Statement) -> list[FuncDef]:
+    if isinstance(stmt, FuncDef):
+        return [stmt]
+    if isinstance(stmt, Decorator):
+        names = {d.name for d in stmt.original_decorators or stmt.decorators if isinstance(d, (NameExpr, MemberExpr))}
+        return [] if names & {"staticmethod", "classmethod"} else [stmt.func]
+    if isinstance(stmt, OverloadedFuncDef):
+        return [method for item in stmt.items for method in _methods(item)]
+    return []
+
+
+def _attributes(function: FuncItem, expr: Expression) -> list[str]:
+    """The attributes of ``function``'s first parameter that ``expr`` is: one (``self.x``), a
+    tuple or list of them, or a local name assigned one of those."""
+    if not function.arguments:
+        return []
+    this = function.arguments[0].variable.name
+    value = _local_value(expr, function.body)
+    items = value.items if isinstance(value, (TupleExpr, ListExpr)) else [value]
+    return [
+        item.name
+        for item in items
+        if isinstance(item, MemberExpr) and isinstance(item.expr, NameExpr) and item.expr.name == this
+    ]
+
+
+def _local_value(expr: Expression, body: Block) -> Expression:
+    """What a local name was last assigned in ``body`` (its own statements), else ``expr``."""
+    if not isinstance(expr, NameExpr):
+        return expr
+    value = expr
+    for stmt in body.body:
+        if isinstance(stmt, AssignmentStmt) and any(
+            isinstance(lvalue, NameExpr) and lvalue.name == expr.name for lvalue in stmt.lvalues
+        ):
+            value = stmt.rvalue
+    return value
