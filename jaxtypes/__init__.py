@@ -4,7 +4,7 @@ The public names are all here; the code lives in one private subpackage per laye
 ``_vocabulary`` (the rule table and the words both halves say, shared with the mypy plugin),
 ``_classes`` (markers, static and pytree dataclasses, the judgement of values and declared types),
 ``_jit`` (``jaxtypes.jit``, its compile log, devices, agreement across processes), ``_observe``
-(``jaxtypes.audit``) and ``_cli`` (the ``jaxtypes`` command).
+(``jaxtypes.audit``, the jit sanitizer) and ``_cli`` (the ``jaxtypes`` command).
 
 Importing jaxtypes does not import jax: ``jit`` and the names of its compile log are loaded on
 first use, so the mypy plugin can share the vocabulary without slowing mypy down.
@@ -21,6 +21,7 @@ from jaxtypes._classes.errors import (
     JitDefinitionError,
     MarkerError,
     RecompileWarning,
+    StaleResultError,
     StaticAgreementError,
     StaticClassError,
     StaticValueError,
@@ -38,6 +39,7 @@ from jaxtypes._vocabulary.release import release
 if TYPE_CHECKING:
     from jaxtypes._jit.compile_log import Compile, CompileLog
     from jaxtypes._jit.jaxtypes_jit import Jitted, jit
+    from jaxtypes._observe.sanitizer import sanitize
 
 __version__ = release()
 
@@ -51,6 +53,7 @@ __all__ = [
     "Jitted",
     "MarkerError",
     "RecompileWarning",
+    "StaleResultError",
     "Static",
     "StaticAgreementError",
     "StaticClassError",
@@ -60,6 +63,7 @@ __all__ = [
     "field",
     "jit",
     "pytree_dataclass",
+    "sanitize",
     "static_dataclass",
     "static_fingerprint",
     "trusted_static",
@@ -70,6 +74,7 @@ _LAZY = {
     "Jitted": "jaxtypes._jit.jaxtypes_jit",
     "CompileLog": "jaxtypes._jit.compile_log",
     "Compile": "jaxtypes._jit.compile_log",
+    "sanitize": "jaxtypes._observe.sanitizer",
 }
 """Public names whose modules import jax, loaded on first use."""
 

@@ -177,9 +177,15 @@ def is_open(info: TypeInfo) -> bool:
 
 def is_abstract(info: TypeInfo) -> bool:
     """A class with abstract methods, or declared an abstract base (``abc.ABC``, ``ABCMeta``):
-    its values are its subclasses' instances, judged when one is seen."""
-    metaclass = info.metaclass_type.type.fullname if info.metaclass_type is not None else None
-    return info.is_abstract or metaclass == "abc.ABCMeta" or any(base.fullname == "abc.ABC" for base in info.mro)
+    its values are its subclasses' instances, judged when one is seen. typeshed's builtins are
+    declared over the collection ABCs (``str(Sequence[str])``), which they are not at run time."""
+    return info.is_abstract or any(
+        base.fullname == "abc.ABC"
+        or base.declared_metaclass is not None
+        and base.declared_metaclass.type.fullname == "abc.ABCMeta"
+        and base.module_name not in OPEN_MODULES
+        for base in info.mro
+    )
 
 
 def admitted_unhashable(instance: Instance) -> Problem | None:

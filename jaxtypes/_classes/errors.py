@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 
 from jaxtypes._vocabulary.phrases import Problem
+from jaxtypes._vocabulary.rules import Message
 
 
 class JaxtypesError(TypeError):
@@ -58,6 +59,17 @@ class RecompileWarning(UserWarning):
     compiled for (``jit-recompile``; ``jit(warn_on_recompile=True)`` turns these on)."""
 
 
+class StaleResultError(RuntimeError):
+    """Under ``jaxtypes.sanitize(strict=True)``: a jitted call reused code compiled for values
+    that have changed since (``jit-stale-static``, ``jit-stale-global``); raised instead of
+    returning its stale result. ``code`` and ``message`` as for ``JaxtypesError``."""
+
+    def __init__(self, message: Message, called_at: str) -> None:
+        self.code = message.code
+        self.message = message
+        super().__init__(f"{message.text()}\n  at: {called_at}")
+
+
 for _public in (
     JaxtypesError,
     StaticValueError,
@@ -67,6 +79,7 @@ for _public in (
     StaticAgreementError,
     DeviceNotFoundError,
     RecompileWarning,
+    StaleResultError,
 ):
     _public.__module__ = "jaxtypes"  # tracebacks name them as users import them: jaxtypes.StaticValueError
 

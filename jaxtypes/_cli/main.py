@@ -18,6 +18,8 @@ from jaxtypes._cli.check.findings import PLUGIN_CODES, Finding, Report, Selectio
 from jaxtypes._cli.check.formats import WRITERS, headline
 from jaxtypes._cli.check.mypy_run import MypyJob, MypyOutcome, enable_codes, prepare_mypy, run_mypy
 from jaxtypes._cli.check.progress import Progress
+from jaxtypes._cli.run import add_parser as add_run_parser
+from jaxtypes._cli.run import run
 from jaxtypes._vocabulary.rules import OPT_IN_CODES
 from jaxtypes._vocabulary.settings import Settings, SettingsError, read_settings
 
@@ -27,6 +29,8 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     args = _parser().parse_args(argv)
+    if args.command == "run":
+        return run(args)
     try:
         if args.explain:
             sys.stdout.write(explain(args.explain))
@@ -153,4 +157,5 @@ def _parser() -> argparse.ArgumentParser:
         "--cache-dir", metavar="DIR", help="mypy cache directory (default: the config's, or .mypy_cache)"
     )
     check.add_argument("-n", "--num-workers", dest="workers", metavar="N", help="parallel mypy workers, or 'auto'")
+    add_run_parser(commands)
     return parser

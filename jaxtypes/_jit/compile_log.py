@@ -44,12 +44,15 @@ class Traced(NamedTuple):
 
 
 class Compile(NamedTuple):
-    """One trace of the function: its arguments by name, which were passed by keyword, and why."""
+    """One trace of the function: its arguments by name, which were passed by keyword, and why;
+    ``recompiled`` holds the reasons that say a static value equal to an earlier compile's was
+    compiled for again (``jit-recompile``)."""
 
     number: int
     arguments: dict[str, Any]
     by_keyword: frozenset[str]
     reasons: tuple[str, ...]
+    recompiled: tuple[str, ...] = ()
 
 
 class CompileLog:
@@ -70,9 +73,10 @@ class CompileLog:
         index = len(self._compiles) + 1
         by_keyword = frozenset(kwargs)
         reasons, rehashed = self._reasons(arguments, by_keyword)
-        self._compiles.append(Compile(index, arguments, by_keyword, reasons))
+        recompiled = tuple(reason for _, _, reason in rehashed)
+        self._compiles.append(Compile(index, arguments, by_keyword, reasons, recompiled))
         if self._warn and rehashed:
-            for name, earlier in rehashed:
+            for name, earlier, _ in rehashed:
                 value = arguments[name]
                 warnings.warn(
                     RecompileWarning(
@@ -87,11 +91,11 @@ class CompileLog:
 
     def _reasons(
         self, arguments: dict[str, Any], by_keyword: frozenset[str]
-    ) -> tuple[tuple[str, ...], list[tuple[str, int]]]:
+    ) -> tuple[tuple[str, ...], list[tuple[str, int, str]]]:
         """Why a new trace happened, against the earlier one it differs least from."""
         if not self._compiles:
             return ("first call",), []
-        best: tuple[list[str], list[tuple[str, int]], int] | None = None
+        best: tuple[list[str], list[tuple[str, int, str]], int] | None = None
         for earlier in reversed(self._compiles):
             changes, rehashed = _differences(earlier, arguments, by_keyword)
             if best is None or len(changes) < len(best[0]):
@@ -131,15 +135,15 @@ def _traced(value: Any) -> Traced:
 
 def _differences(
     earlier: Compile, arguments: dict[str, Any], by_keyword: frozenset[str]
-) -> tuple[list[str], list[tuple[str, int]]]:
+) -> tuple[list[str], list[tuple[str, int, str]]]:
     """What differs between an earlier compile's arguments and new ones, and which static
-    arguments are equal to their earlier value yet hash differently."""
+    arguments are equal to their earlier value yet hash differently (with that reason)."""
     changes = [
         f"argument {name!r} was passed {'by keyword' if name in by_keyword else 'by position'} "
         f"(jit caches the two call forms separately)"
         for name in sorted(earlier.by_keyword ^ by_keyword)
     ]
-    rehashed: list[tuple[str, int]] = []
+    rehashed: list[tuple[str, int, str]] = []
     for name, new in arguments.items():
         old = earlier.arguments[name]
         if isinstance(new, Traced):
@@ -152,13 +156,13 @@ def _differences(
                 f"static argument {name!r} equals its value in compile #{earlier.number} but hashes "
                 f"differently ({class_name(type(new))}), so jit could not reuse that compile"
             )
-            rehashed.append((name, earlier.number))
+            rehashed.append((name, earlier.number, changes[-1]))
         elif _same_contents_hashed_by_identity(old, new):
             changes.append(
                 f"static argument {name!r} has the same attributes as in compile #{earlier.number}, but "
                 f"{class_name(type(new))} compares and hashes by identity, so every copy compiles again"
             )
-            rehashed.append((name, earlier.number))
+            rehashed.append((name, earlier.number, changes[-1]))
         elif not _equal(old, new):
             changes.append(f"static argument {name!r} changed: {_short(old)} -> {_short(new)}")
     return changes, rehashed

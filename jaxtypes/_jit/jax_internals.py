@@ -1,8 +1,9 @@
 """The runtime's one door to jax beyond its public API.
 
-The runtime needs three things jax keeps private or has added late: the coordination client of a
-job of several processes, whether a class is a pytree node (before ``is_node`` existed), and one
-level of a pytree with its keys. A jax release that moves any of them changes this file alone
+The runtime needs four things jax keeps private or has added late: the coordination client of a
+job of several processes, whether a class is a pytree node (before ``is_node`` existed), one
+level of a pytree with its keys, and the size of a jitted function's cache. A jax release that
+moves any of them changes this file alone
 (the names the plugin hooks are strings in ``jaxtypes._vocabulary.names``); CI runs the tests on
 the oldest and the newest jax allowed (``noxfile.py``). Imports jax only inside its functions.
 """
@@ -47,3 +48,9 @@ def coordination_state() -> Any:
     from jax._src import distributed
 
     return distributed.global_state
+
+
+def cache_size(jitted: Any) -> int:
+    """How many entries a function ``jax.jit`` returned holds in its cache (``_cache_size``,
+    private): it grows by one at each compile, so a call that leaves it unchanged reused code."""
+    return int(jitted._cache_size())

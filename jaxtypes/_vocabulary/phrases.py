@@ -11,8 +11,8 @@ list[int]") or, at run time, a value (``holding("Vehicle")``: "holds a Vehicle")
 spelled the same way on both sides (``spell_*``): builtins by name, other classes by module and
 qualified name, arrays as ``jax.Array``, unions with ``|``, markers as ``Static[...]``.
 
-Rules only the runtime checks (devices, recompiles, agreement across processes, annotations it
-cannot resolve) word their messages where they are checked. Imports neither jax nor mypy.
+Rules only the runtime checks (devices, agreement across processes, annotations it cannot resolve)
+word their messages where they are checked; the sanitizer's findings are worded here. Imports neither jax nor mypy.
 """
 
 from __future__ import annotations
@@ -32,7 +32,12 @@ from jaxtypes._vocabulary.rules import (
     EQ_WITHOUT_HASH_FIX,
     HASHABLE_PARAMETER_FIX,
     JIT_BOUND_METHOD,
+    JIT_COMPILE_BUDGET,
+    JIT_FRESH_FUNCTION,
     JIT_METHOD_SELF,
+    JIT_RECOMPILE,
+    JIT_STALE_GLOBAL,
+    JIT_STALE_STATIC,
     JIT_UNSUPPORTED_ARGUMENT,
     JITTED_IN_LOOP_FIX,
     MARKER_MISUSE,
@@ -361,6 +366,58 @@ def assigned_at(target: str, attribute: str, line: int) -> str:
 
 def built_per_iteration(class_name: str, line: int) -> str:
     return f"a {class_name} is built inside a loop at line {line}, so every copy compiles again"
+
+
+# --- The sanitizer: what it saw while the program ran --------------------------------------------
+
+
+def static_argument(name: str) -> str:
+    """A static argument of a jitted call, by name or position."""
+    return f"static argument {name!r}"
+
+
+def bound_object(class_name: str) -> str:
+    """The object behind ``jax.jit(obj.method)`` or a jitted callable instance ``jax.jit(obj)``."""
+    return f"its {class_name} object"
+
+
+def partial_argument(name: str) -> str:
+    """An argument bound by ``functools.partial`` into the function given to jit."""
+    return f"the partial's argument {name!r}"
+
+
+def stale_static(function: str, subject: str, path: str, before: str, after: str) -> Message:
+    """``jit-stale-static``: a call that reused code compiled for a value since changed in place."""
+    return JIT_STALE_STATIC.message(
+        f"{function}: {subject}", f"changed since jit compiled for it ({path}: {before} -> {after})"
+    )
+
+
+def stale_global(function: str, kind: str, path: str, before: str, after: str) -> Message:
+    """``jit-stale-global``: a call that reused code traced with a global's (or closure
+    variable's, ``kind``) earlier value."""
+    name = path.split(".", 1)[0].split("[", 1)[0]
+    return JIT_STALE_GLOBAL.message(
+        f"{function}: {kind} {name!r}", f"changed since jit traced it ({path}: {before} -> {after})"
+    )
+
+
+def recompiled(function: str, number: int, reason: str) -> Message:
+    """``jit-recompile``: a compile for values equal to an earlier compile's; ``reason`` is the
+    compile log's own words."""
+    return JIT_RECOMPILE.message(f"{function} compiled again (compile #{number}):", reason)
+
+
+def fresh_function(function: str, count: int) -> Message:
+    """``jit-fresh-function``: one definition jitted as ``count`` new, equal function objects."""
+    return JIT_FRESH_FUNCTION.message(
+        function, f"was jitted as {count} new function objects, equal in value, each compiling"
+    )
+
+
+def over_budget(function: str, count: int, budget: int) -> Message:
+    """``jit-compile-budget``."""
+    return JIT_COMPILE_BUDGET.message(function, f"compiled {count} times, over its budget of {budget}")
 
 
 # --- Spelling a type ------------------------------------------------------------------------------

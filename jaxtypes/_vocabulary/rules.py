@@ -292,6 +292,42 @@ JIT_STATIC_DISAGREEMENT = Rule(
     "listing), or read them from one file every process loads",
 )
 
+JIT_STALE_STATIC = Rule(
+    "jit-stale-static",
+    "a jitted call reused code compiled for a static value that has changed since",
+    "jit finds compiled code by a static value's hash and ==; a value changed in place still "
+    "matches the key it was compiled under, so the call runs code built for the old value and "
+    "returns a stale result without any error",
+    CHANGED_VALUE_FIX,
+)
+
+JIT_STALE_GLOBAL = Rule(
+    "jit-stale-global",
+    "a jitted call reused code traced while a global or closure variable had another value",
+    "tracing reads globals and closure variables once and compiles their values in; jit's cache "
+    "does not look at them again, so after one is rebound or changed in place calls still run "
+    "the old value's code",
+    "pass the value as an argument (traced, or static if it selects code), or call f.clear_cache() after changing it",
+)
+
+JIT_FRESH_FUNCTION = Rule(
+    "jit-fresh-function",
+    "one function definition jitted again and again as a new function object, each compiling",
+    "jit caches compiled code per function object; a lambda, closure, partial or bound method "
+    "made afresh (jax.jit inside a loop or a function body) is a new object every time, so "
+    "every call traces and compiles from scratch",
+    "jit once, outside the loop or function, and pass what varies as arguments",
+)
+
+JIT_COMPILE_BUDGET = Rule(
+    "jit-compile-budget",
+    "a jitted function compiled more often than its budget allows",
+    "each compile costs seconds and keeps its code in memory; more compiles than expected "
+    "means some argument changes shape, dtype or static value from call to call",
+    "read each compile's reason below and keep that argument's shape, dtype or static value "
+    "fixed, or raise the budget if the compiles are intended",
+)
+
 STATIC_SELF_IDENTITY_HASH = Rule(
     "static-self-identity-hash",
     "a static self that hashes by identity, with no sign that it changes (opt-in)",
@@ -318,6 +354,10 @@ ALL_RULES: tuple[Rule, ...] = (
     JIT_DEVICE,
     JIT_RECOMPILE,
     JIT_STATIC_DISAGREEMENT,
+    JIT_STALE_STATIC,
+    JIT_STALE_GLOBAL,
+    JIT_FRESH_FUNCTION,
+    JIT_COMPILE_BUDGET,
     STATIC_SELF_IDENTITY_HASH,
 )
 

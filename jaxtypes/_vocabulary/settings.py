@@ -47,6 +47,8 @@ class Settings(NamedTuple):
     baseline: str | None = None
     """The baseline ``jaxtypes check`` compares with; relative paths are resolved against the
     configuration file's folder when read."""
+    sanitize: bool = False
+    """The pytest plugin runs every test under the jit sanitizer (``pytest --jaxtypes-sanitize``)."""
 
 
 def read_settings(config_file: str | None) -> Settings:
@@ -160,6 +162,14 @@ def _path(value: Any, where: str) -> str:
     return value.strip()
 
 
+def _flag(value: Any, where: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    raise SettingsError(f"{where} must be true or false")
+
+
 class _Key(NamedTuple):
     parse: Callable[[Any, str], Any]
     """Checks the value (a TOML value, an ini string or list) and converts it, or raises SettingsError."""
@@ -172,5 +182,6 @@ _KEYS = {
     "select": _Key(_codes, ini_list=True),
     "ignore": _Key(_codes, ini_list=True),
     "baseline": _Key(_path, ini_list=False),
+    "sanitize": _Key(_flag, ini_list=False),
 }
 """Every key, how its value is checked and converted."""

@@ -207,7 +207,7 @@ def test_the_setting_is_read_from_pyproject(tmp_path: Path) -> None:
     [
         (
             "trusted_types = handles.Handle",
-            "unknown key 'trusted_types' (jaxtypes knows: trusted_static_types, select, ignore, baseline)",
+            "unknown key 'trusted_types' (jaxtypes knows: trusted_static_types, select, ignore, baseline, sanitize)",
         ),
         ("trusted_static_types = handles.Handle, not-a-name", "'not-a-name' is not a qualified class name"),
     ],

@@ -1,0 +1,130 @@
+"""The globals and closure variables a jitted function's code reads: tracing compiles their
+values in, and jit's cache never looks at them again.
+
+Read from the bytecode of the user's functions: the function given to jit, what it wraps
+(``__wrapped__``) and the functions in its closure (``jaxtypes.jit`` and libraries wrap the
+user's function in one of their own), and the
+user's functions it names, a few calls deep. Code of jax, of installed libraries and of the
+standard library is looked through, never watched. A name the code assigns (``global n``) is
+its own side effect, not a value compiled in; modules and classes are left out.
+"""
+
+from __future__ import annotations
+
+import dis
+import inspect
+import functools
+import types
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from jaxtypes._observe.call_sites import is_user_code
+
+_DEPTH = 3
+_LOADS = frozenset({"LOAD_GLOBAL", "LOAD_NAME"})
+_STORES = frozenset({"STORE_GLOBAL", "DELETE_GLOBAL"})
+
+
+class Read(NamedTuple):
+    """A global (``kind`` "global", in ``namespace``) or a closure variable (in ``cell``)."""
+
+    kind: str
+    label: str
+    namespace: dict[str, Any] | None
+    cell: types.CellType | None
+
+    def value(self) -> Any:
+        if self.cell is not None:
+            try:
+                return self.cell.cell_contents
+            except ValueError:  # an empty cell
+                return None
+        assert self.namespace is not None
+        return self.namespace.get(self.label)
+
+
+def reads_of(fun: Callable[..., Any]) -> list[Read]:
+    """What ``fun``'s user code reads from outside itself, one entry per name."""
+    found: dict[str, Read] = {}
+    seen: set[int] = set()
+    for layer in _layers(fun):
+        _visit(
+            _function(layer) or _function(inspect.getattr_static(type(layer), "__call__", None)), found, seen, _DEPTH
+        )
+    return list(found.values())
+
+
+def unwrapped(fun: Any) -> Any:
+    """What a callable object that wraps a function (``__wrapped__``: ``jaxtypes.jit``'s tracer)
+    calls; a function, bound method or partial as it is."""
+    while not isinstance(fun, (types.FunctionType, types.MethodType, functools.partial)):
+        inner = getattr(fun, "__wrapped__", None)
+        if inner is None:
+            break
+        fun = inner
+    return fun
+
+
+def _layers(fun: Any) -> list[Any]:
+    """``fun`` and what it wraps (``__wrapped__``, as ``functools.wraps`` and ``jaxtypes.jit``
+    set it), outermost first."""
+    layers = [fun]
+    while getattr(layers[-1], "__wrapped__", None) is not None and len(layers) < _DEPTH:
+        layers.append(layers[-1].__wrapped__)
+    return layers
+
+
+def _visit(fun: types.FunctionType | None, found: dict[str, Read], seen: set[int], depth: int) -> None:
+    if fun is None or id(fun) in seen or depth < 0:
+        return
+    seen.add(id(fun))
+    code = fun.__code__
+    user = is_user_code(code)
+    for name, cell in zip(code.co_freevars, fun.__closure__ or ()):
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            continue
+        if user and _watched(value):
+            found.setdefault(name, Read("closure variable", name, None, cell))
+        _visit(_function(value), found, seen, depth - 1)
+    if not user:
+        return
+    loads, stores = _names(code)
+    for name in sorted(loads - stores):
+        if name not in fun.__globals__:
+            continue  # a builtin
+        value = fun.__globals__[name]
+        if _watched(value):
+            found.setdefault(name, Read("global", name, fun.__globals__, None))
+        _visit(_function(value), found, seen, depth - 1)
+
+
+@functools.lru_cache(maxsize=1024)
+def _names(code: types.CodeType) -> tuple[frozenset[str], frozenset[str]]:
+    """The global names ``code`` (and the code nested in it) loads and assigns."""
+    loads: set[str] = set()
+    stores: set[str] = set()
+    for instruction in dis.get_instructions(code):
+        if instruction.opname in _LOADS:
+            loads.add(str(instruction.argval))
+        elif instruction.opname in _STORES:
+            stores.add(str(instruction.argval))
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            nested_loads, nested_stores = _names(const)
+            loads |= nested_loads
+            stores |= nested_stores
+    return frozenset(loads), frozenset(stores)
+
+
+def _watched(value: Any) -> bool:
+    return not isinstance(value, (types.ModuleType, type))
+
+
+def _function(value: Any) -> types.FunctionType | None:
+    """The Python function behind a value that calls one: itself, a bound method's, a partial's."""
+    while isinstance(value, functools.partial):
+        value = value.func
+    value = getattr(value, "__func__", value)
+    return value if isinstance(value, types.FunctionType) else None

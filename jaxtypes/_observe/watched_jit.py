@@ -1,0 +1,237 @@
+"""One function ``jax.jit`` returned, watched call by call while the sanitizer is on.
+
+A call goes to jax unchanged; around it, the watcher reads the size of jit's cache, so it knows
+whether the call compiled or reused code. At each compile it keeps, under the static values'
+key (hashed and compared as jit does), snapshots of what that code was built from: the static
+arguments, the object behind a bound method or callable instance, a partial's arguments, and
+the globals and closure variables the user's code reads. A later call that reuses that code
+while one of those has changed since returned a stale result (``jit-stale-static``,
+``jit-stale-global``). A compile for values equal to an earlier compile's is ``jit-recompile``,
+in the compile log's words. Settled values (``snapshots.settled``) are looked at once.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+from jaxtypes._classes.errors import class_name
+from jaxtypes._jit.compile_log import CompileLog
+from jaxtypes._jit.jax_internals import cache_size
+from jaxtypes._observe.audit import audit
+from jaxtypes._observe.call_sites import Place
+from jaxtypes._observe.reads import Read, reads_of, unwrapped
+from jaxtypes._observe.snapshots import Snapshot, difference, settled, snapshot
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.rules import Message
+
+
+class Watched:
+    """What ``jax.jit(fun, ...)`` returned, called through the sanitizer (``sanitizer.Sanitizer``)."""
+
+    def __init__(
+        self, jitted: Any, fun: Callable[..., Any], options: dict[str, Any], jitted_at: Place, sanitizer: Any
+    ) -> None:
+        self._jitted = jitted
+        self._sanitizer = sanitizer
+        self.fun = fun
+        self.jitted_at = jitted_at
+        self.name = _name(fun)
+        self._positions = _StaticPositions.of(fun, options)
+        self._log = CompileLog(self.name, self._positions.signature, frozenset(self._positions.names), warn=False)
+        self._entries: dict[Any, _Entry] = {}
+        self._bound = _bound_parts(fun)
+        self._reads: list[Read] | None = None
+        self._audited = False
+        self._recompile_reported = False
+        functools.update_wrapper(self, jitted, updated=())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._jitted, name)
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
+        return self if obj is None else types.MethodType(self, obj)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not self._sanitizer.active:
+            return self._jitted(*args, **kwargs)
+        statics = self._positions.values(args, kwargs)
+        key = _key(statics)
+        entry = self._entries.get(key) if key is not None else None
+        if not self._audited:
+            self._audit(args, kwargs)
+        before = self._read_now() if entry is None and key is not None else None
+        size = cache_size(self._jitted)
+        result = self._jitted(*args, **kwargs)
+        if cache_size(self._jitted) != size:
+            self._compiled(key, statics, args, kwargs, before)
+        elif entry is not None:
+            stale = next(self._stale(entry, statics), None)
+            if stale is not None:
+                self._sanitizer.found(stale, self, stale_call=True)
+        return result
+
+    def _compiled(
+        self,
+        key: Any,
+        statics: list[tuple[str, Any]],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        before: dict[str, Snapshot] | None,
+    ) -> None:
+        """Note a compile: its reasons, and what it was built from, under its key."""
+        try:
+            self._log.record(args, kwargs)
+        except TypeError:  # arguments the signature cannot bind: jax raised already, or will
+            return
+        finally:
+            self._sanitizer.compiled(self)
+        latest = self._log[-1]
+        if latest.recompiled and not self._recompile_reported:
+            self._recompile_reported = True
+            self._sanitizer.found(phrases.recompiled(self.name, latest.number, latest.recompiled[0]), self)
+        if key is None:
+            return
+        reads = self._read_now()
+        sinks = {
+            label for label, snap in reads.items() if before is not None and difference(before[label], snap, label)
+        }
+        self._entries[key] = _Entry(
+            {label: snapshot(value) for label, value in statics if not settled(value)},
+            {label: snapshot(value) for label, value in self._bound},
+            {label: snap for label, snap in reads.items() if label not in sinks},
+        )
+
+    def _stale(self, entry: _Entry, statics: list[tuple[str, Any]]) -> Iterator[Message]:
+        """What changed since the code this call reused was compiled."""
+        for label, value in statics:
+            earlier = entry.statics.get(label)
+            found = None if earlier is None else difference(earlier, snapshot(value), label)
+            if found is not None:
+                yield phrases.stale_static(self.name, phrases.static_argument(label), *found)
+        for label, value in self._bound:
+            found = difference(entry.bound[label], snapshot(value), label)
+            if found is not None:
+                yield phrases.stale_static(self.name, _bound_subject(label, value), *found)
+        for read in self._reads or () if entry.reads else ():
+            earlier = entry.reads.get(read.label)
+            value = read.value()
+            if earlier is None or earlier.kind in ("value", "same") and value is earlier.held:
+                continue  # the very object traced: a settled one cannot have changed
+            found = difference(earlier, snapshot(value), read.label)
+            if found is not None:
+                yield phrases.stale_global(self.name, read.kind, *found)
+
+    def _read_now(self) -> dict[str, Snapshot]:
+        """The globals and closure variables the user's code reads, as they are now."""
+        if self._reads is None:
+            self._reads = reads_of(self.fun)
+        return {read.label: snapshot(read.value()) for read in self._reads}
+
+    def _audit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        """Arrays and unhashable values in the pytree metadata of the traced arguments, at the
+        first call: jax fails on them only at a later call, with an error that names no field."""
+        self._audited = True
+        for name, value in self._positions.traced(args, kwargs):
+            for error in audit(value, name):
+                self._sanitizer.found(error.message, self)
+
+    def explain(self) -> str:
+        """The compile log's account: one line per compile and why it happened."""
+        return self._log.explain()
+
+    def __repr__(self) -> str:
+        return f"<jaxtypes-sanitized {self._jitted!r}>"
+
+
+class _Entry(NamedTuple):
+    """What the code compiled under one key was built from."""
+
+    statics: dict[str, Snapshot]
+    bound: dict[str, Snapshot]
+    reads: dict[str, Snapshot]
+
+
+class _StaticPositions(NamedTuple):
+    """Which arguments of calls jit holds static, as jit reads ``static_argnums``/``static_argnames``."""
+
+    signature: inspect.Signature
+    positional: tuple[str, ...]
+    nums: frozenset[int]
+    names: frozenset[str]
+
+    @classmethod
+    def of(cls, fun: Callable[..., Any], options: dict[str, Any]) -> _StaticPositions:
+        try:
+            signature = inspect.signature(fun)
+        except (TypeError, ValueError):
+            signature = inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
+        positional = tuple(
+            p.name for p in signature.parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        )
+        nums = {n + len(positional) if n < 0 else n for n in _as_tuple(options.get("static_argnums"))}
+        names = set(_as_tuple(options.get("static_argnames")))
+        names |= {positional[n] for n in nums if 0 <= n < len(positional)}
+        nums |= {i for i, name in enumerate(positional) if name in names}
+        return cls(signature, positional, frozenset(nums), frozenset(names))
+
+    def values(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[tuple[str, Any]]:
+        """The static arguments of a call, labelled by parameter name (or position)."""
+        found = [(self._label(i), args[i]) for i in sorted(self.nums) if i < len(args)]
+        return found + [(name, kwargs[name]) for name in sorted(self.names) if name in kwargs]
+
+    def traced(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[tuple[str, Any]]:
+        """The traced arguments of a call, labelled likewise."""
+        found = [(self._label(i), arg) for i, arg in enumerate(args) if i not in self.nums]
+        return found + [(name, value) for name, value in kwargs.items() if name not in self.names]
+
+    def _label(self, index: int) -> str:
+        return self.positional[index] if index < len(self.positional) else f"#{index}"
+
+
+def _key(statics: list[tuple[str, Any]]) -> Any:
+    """The static values as jit's cache key holds them; None where they cannot be hashed (jax
+    refuses such a call itself)."""
+    key = tuple((label, value) for label, value in statics)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _bound_parts(fun: Callable[..., Any]) -> list[tuple[str, Any]]:
+    """What ``fun`` carries besides its code, which jit compiles in: a bound method's object, a
+    callable instance itself, a partial's arguments (of a partial of those, too)."""
+    if isinstance(fun, functools.partial):
+        parts = [(f"#{i}", arg) for i, arg in enumerate(fun.args)] + list(fun.keywords.items())
+        return parts + _bound_parts(fun.func)
+    if isinstance(fun, types.MethodType) and not isinstance(fun.__self__, (type, types.ModuleType)):
+        return [("self", fun.__self__)]
+    if unwrapped(fun) is not fun:
+        return _bound_parts(unwrapped(fun))
+    if not isinstance(fun, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, type)):
+        return [("self", fun)]
+    return []
+
+
+def _bound_subject(label: str, value: Any) -> str:
+    return phrases.bound_object(class_name(type(value))) if label == "self" else phrases.partial_argument(label)
+
+
+def _name(fun: Callable[..., Any]) -> str:
+    while isinstance(fun, functools.partial):
+        fun = fun.func
+    name = getattr(fun, "__qualname__", None) or class_name(type(fun))
+    return str(name).rsplit("<locals>.", 1)[-1]
+
+
+def _as_tuple(value: Any) -> tuple[Any, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, (int, str)):
+        return (value,)
+    return tuple(value)

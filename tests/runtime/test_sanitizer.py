@@ -1,0 +1,305 @@
+"""The jit sanitizer on real jax: stale results, needless compiles and metadata problems found as
+the program runs, with the user's lines; and no finding where the cache behaves as it should."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import pytest
+
+import jaxtypes
+from jaxtypes import StaleResultError, sanitize
+
+
+class Switch:
+    def __init__(self, mul: bool) -> None:
+        self.mul = mul
+
+    @functools.partial(jax.jit, static_argnums=0)  # made before any sanitizer: never watched
+    def unwatched(self, y: jax.Array) -> jax.Array:
+        return y * 2 if self.mul else y
+
+
+def codes(report: Any) -> list[str]:
+    return [finding.code for finding in report.findings]
+
+
+def line_of(text: str) -> int:
+    """The line of this file holding ``text``."""
+    lines = open(__file__).read().splitlines()
+    return next(number for number, line in enumerate(lines, 1) if text in line)
+
+
+def test_a_static_self_changed_in_place_is_stale_at_the_users_call() -> None:
+    with sanitize() as report:
+
+        class Calc:
+            def __init__(self, mul: bool) -> None:
+                self.mul = mul
+
+            @functools.partial(jax.jit, static_argnums=0)  # jit of Calc.calc
+            def calc(self, y: float) -> jax.Array:
+                return y * 2 if self.mul else jnp.asarray(y)
+
+        c = Calc(True)
+        assert c.calc(3.0) == 6.0
+        c.mul = False
+        assert c.calc(3.0) == 6.0  # the stale call: jit returns the old code's result
+    (finding,) = report.findings
+    assert finding.code == "jit-stale-static"
+    assert finding.message.headline == (
+        "Calc.calc: static argument 'self' changed since jit compiled for it (self.mul: True -> False)"
+    )
+    assert finding.place.line == line_of("# the stale call")
+    assert finding.place.path.endswith("test_sanitizer.py")
+    assert finding.related == (("jitted at", finding.related[0][1]),)
+    assert finding.related[0][1].line == line_of("# jit of Calc.calc")
+
+
+def test_strict_raises_before_the_stale_result_is_returned() -> None:
+    class Scale:
+        def __init__(self, k: float) -> None:
+            self.k = k
+
+    results = []
+    with pytest.raises(StaleResultError, match=r"static argument 'scale' changed .*scale.k: 2.0 -> 3.0") as info:
+        with sanitize(strict=True):
+            f = jax.jit(lambda x, scale: x * scale.k, static_argnums=1)
+            s = Scale(2.0)
+            results.append(f(1.0, s))
+            s.k = 3.0
+            results.append(f(1.0, s))
+    assert info.value.code == "jit-stale-static"
+    assert results == [2.0]
+
+
+def test_the_object_behind_a_jitted_bound_method_is_watched() -> None:
+    class Counter:
+        def __init__(self) -> None:
+            self.step = 1
+
+        def add(self, x: jax.Array) -> jax.Array:
+            return x + self.step
+
+    with sanitize() as report:
+        counter = Counter()
+        add = jax.jit(counter.add)
+        add(jnp.zeros(()))
+        counter.step = 2
+        add(jnp.zeros(()))
+    (finding,) = report.findings
+    assert (
+        finding.message.headline
+        == "Counter.add: its Counter object changed since jit compiled for it (self.step: 1 -> 2)"
+    )
+
+
+SCALE = 2.0
+HISTORY: list[float] = [1.0]
+TRACES = 0
+
+
+def scaled(x: jax.Array) -> jax.Array:
+    return x * SCALE
+
+
+def weighted(x: jax.Array) -> jax.Array:
+    return x * HISTORY[-1]
+
+
+def counted(x: jax.Array) -> jax.Array:
+    global TRACES
+    TRACES += 1
+    return x
+
+
+def test_a_global_rebound_or_changed_in_place_after_tracing_is_stale() -> None:
+    global SCALE
+    with sanitize() as report:
+        f, g = jax.jit(scaled), jax.jit(weighted)
+        f(1.0), g(1.0)
+        SCALE = 3.0
+        HISTORY.append(5.0)
+        assert f(1.0) == 2.0 and g(1.0) == 1.0  # both stale
+    SCALE = 2.0
+    del HISTORY[1:]
+    headlines = [finding.message.headline for finding in report.findings]
+    assert headlines == [
+        "scaled: global 'SCALE' changed since jit traced it (SCALE: 2.0 -> 3.0)",
+        "weighted: global 'HISTORY' changed since jit traced it (HISTORY: list of 1 -> list of 2)",
+    ]
+
+
+def test_a_closure_variable_and_a_helper_function_are_followed() -> None:
+    def make() -> Any:
+        table = {"k": 1.0}
+
+        def helper(x: jax.Array) -> jax.Array:
+            return x * table["k"]
+
+        return jax.jit(lambda x: helper(x) + 1), table
+
+    with sanitize() as report:
+        f, table = make()
+        f(1.0)
+        table["k"] = 4.0
+        f(1.0)
+    (finding,) = report.findings
+    assert finding.code == "jit-stale-global"
+    assert "closure variable 'table' changed since jit traced it (table['k']: 1.0 -> 4.0)" in finding.message.headline
+
+
+def test_no_finding_where_the_cache_is_right() -> None:
+    weights = jnp.ones(3)
+    trace_log: list[int] = []
+
+    def uses_weights(x: jax.Array) -> jax.Array:
+        trace_log.append(1)  # a side effect of tracing, not a value compiled in
+        return x * weights
+
+    @dataclasses.dataclass(frozen=True)
+    class Options:
+        depth: int
+
+    with sanitize() as report:
+        f = jax.jit(uses_weights)
+        for _ in range(3):
+            f(jnp.ones(3))
+        f(jnp.ones(4)[:3])
+        jax.jit(counted)(1.0)
+        jax.jit(counted)(1.0)  # a module-level function wrapped again: jax reuses its trace
+        g = jax.jit(lambda x, o: x * o.depth, static_argnums=1)
+        for depth in (1, 2, 1, 2):
+            g(1.0, Options(depth))
+        h = jax.jit(lambda x: x + 1)
+        for n in (1, 2, 3):
+            h(jnp.ones(n))  # new shapes really are new
+        for k in (1.0, 2.0, 3.0):
+            jax.jit(lambda x, k=k: x * k)(1.0)  # closures that differ in value: each compile is needed
+    assert report.findings == []
+    assert report.compiles["uses_weights"] == 1
+
+
+def test_an_equal_identity_hashed_config_recompiles() -> None:
+    class Config:
+        def __init__(self, k: int) -> None:
+            self.k = k
+
+    with sanitize() as report:
+        f = jax.jit(lambda x, c: x * c.k, static_argnums=1)
+        for _ in range(3):
+            f(1.0, Config(2))
+    (finding,) = report.findings
+    assert finding.code == "jit-recompile"
+    assert finding.message.headline.startswith("<lambda> compiled again (compile #2): static argument 'c' has")
+    assert "Config compares and hashes by identity" in finding.message.headline
+
+
+def test_jit_inside_a_loop_is_a_fresh_function_each_time() -> None:
+    with sanitize() as report:
+        for _ in range(4):
+            jax.jit(lambda x: x + 1)(1.0)  # the loop's jit
+    (finding,) = report.findings
+    assert finding.code == "jit-fresh-function"
+    assert finding.message.headline == "<lambda> was jitted as 4 new function objects, equal in value, each compiling"
+    assert finding.place.line == line_of("# the loop's jit")
+
+
+def test_a_compile_budget_names_each_compile_and_its_reason() -> None:
+    with sanitize(max_compiles={"grow": 2}) as report:
+
+        def grow(x: jax.Array) -> jax.Array:
+            return x
+
+        f = jax.jit(grow)
+        for n in (1, 2, 3):
+            f(jnp.ones(n))
+    (finding,) = report.findings
+    assert finding.code == "jit-compile-budget"
+    assert finding.message.headline == "grow compiled 3 times, over its budget of 2"
+    assert "#3: argument 'x' changed: f32[2] -> f32[3]" in "\n".join(finding.notes)
+
+
+def test_an_array_in_pytree_metadata_is_reported_at_the_first_call() -> None:
+    @functools.partial(jax.tree_util.register_dataclass, data_fields=["x"], meta_fields=["table"])
+    @dataclasses.dataclass
+    class State:
+        x: jax.Array
+        table: Any
+
+    with sanitize() as report:
+        jax.jit(lambda s: s.x)(State(jnp.ones(2), jnp.arange(2)))
+    assert codes(report) == ["static-dynamic-child"]
+    assert report.findings[0].message.headline.startswith("s.table (a meta field of")
+
+
+def test_equinox_filter_jit_is_watched_through_jax_jit() -> None:
+    class Gain:
+        def __init__(self) -> None:
+            self.k = 1.0
+
+    class Model(eqx.Module):
+        weight: jax.Array
+        gain: Gain
+
+    with sanitize() as report:
+
+        @eqx.filter_jit
+        def apply(model: Model, x: jax.Array) -> jax.Array:
+            return model.weight * x * model.gain.k
+
+        model = Model(jnp.ones(2), Gain())
+        apply(model, jnp.ones(2))
+        model.gain.k = 3.0  # in the static half of the partition, changed in place
+        apply(model, jnp.ones(2))
+    assert codes(report) == ["jit-stale-static"]
+
+
+def test_jaxtypes_jit_is_watched_too() -> None:
+    class Box:
+        def __init__(self) -> None:
+            self.k = 1.0
+
+    box = Box()
+
+    with sanitize() as report:
+
+        @jaxtypes.jit
+        def f(x: jax.Array) -> jax.Array:
+            return x * box.k
+
+        f(jnp.ones(2))
+        box.k = 2.0
+        f(jnp.ones(2))
+    assert codes(report) == ["jit-stale-global"]
+
+
+def test_off_it_patches_nothing_and_sees_nothing() -> None:
+    original = jax.jit
+    with sanitize():
+        assert jax.jit is not original
+    assert jax.jit is original
+    s = Switch(True)
+    with sanitize() as report:
+        s.unwatched(jnp.ones(1))
+        s.mul = False
+        s.unwatched(jnp.ones(1))
+    assert report.findings == []
+
+
+def test_as_a_decorator_each_call_is_watched() -> None:
+    seen = []
+
+    @sanitize()
+    def body() -> None:
+        seen.append(jax.jit is not original)
+
+    original = jax.jit
+    body()
+    body()
+    assert seen == [True, True] and jax.jit is original
