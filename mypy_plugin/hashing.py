@@ -49,8 +49,8 @@ def record_hashed_attributes(ctx: ClassDefContext) -> None:
 def own_hashed_attributes(info: TypeInfo) -> tuple[str, ...]:
     """The attributes the class's own ``__hash__`` hashes as they are (none for a ``__hash__``
     whose body was never read: a stub's)."""
-    base = _hashed_by(info) if defines_hash(info) else None
-    record = None if base is None else HashedAttributes.read(base)
+    base = _hashed_by(info)
+    record = None if base is None or hashes_its_fields(info) else HashedAttributes.read(base)
     return () if record is None else record.names
 
 

@@ -197,10 +197,10 @@ def _build(spec: _Spec, plan: _Plan) -> Any:
     fn = spec.fn
     options = dict(spec.options)
     signature = inspect.signature(fn)
-    argnums, argnames = _static_args(
+    argnums, argnames = static_args(
         signature,
-        names={*plan.static, *_as_tuple(options.pop("static_argnames", ()))},
-        indices=set(_as_tuple(options.pop("static_argnums", ()))),
+        names={*plan.static, *as_tuple(options.pop("static_argnames", ()))},
+        indices=set(as_tuple(options.pop("static_argnums", ()))),
     )
     params = list(signature.parameters)
     static = frozenset((*argnames, *(params[i] for i in argnums if i < len(params))))
@@ -242,7 +242,7 @@ def _plan(spec: _Spec, skip_self: bool, final: bool) -> _Plan | None:
     return _Plan(tuple(static))
 
 
-def _static_args(
+def static_args(
     signature: inspect.Signature, names: set[str], indices: set[int]
 ) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """``static_argnums`` and ``static_argnames`` for ``jax.jit``, each complete: a parameter
@@ -322,5 +322,5 @@ def _defined_in_class_body(fn: object) -> bool:
     return len(parts) > 1 and parts[-2] != "<locals>"
 
 
-def _as_tuple(value: Any) -> tuple[Any, ...]:
+def as_tuple(value: Any) -> tuple[Any, ...]:
     return (value,) if isinstance(value, (int, str)) else tuple(value)

@@ -48,10 +48,25 @@ def reads_of(fun: Callable[..., Any]) -> list[Read]:
     found: dict[str, Read] = {}
     seen: set[int] = set()
     for layer in _layers(fun):
-        _visit(
-            _function(layer) or _function(inspect.getattr_static(type(layer), "__call__", None)), found, seen, _DEPTH
-        )
+        _visit(python_function(layer), found, seen, _DEPTH)
     return list(found.values())
+
+
+def python_function(fun: Any) -> types.FunctionType | None:
+    """The Python function a callable runs: itself, a bound method's or a partial's function, or
+    a callable instance's ``__call__``."""
+    return _function(fun) or _function(inspect.getattr_static(type(fun), "__call__", None))
+
+
+def closure_values(fun: types.FunctionType) -> list[tuple[str, Any]]:
+    """The names and values of ``fun``'s closure variables (empty cells left out)."""
+    found = []
+    for name, cell in zip(fun.__code__.co_freevars, fun.__closure__ or ()):
+        try:
+            found.append((name, cell.cell_contents))
+        except ValueError:
+            continue
+    return found
 
 
 def unwrapped(fun: Any) -> Any:
@@ -80,13 +95,10 @@ def _visit(fun: types.FunctionType | None, found: dict[str, Read], seen: set[int
     seen.add(id(fun))
     code = fun.__code__
     user = is_user_code(code)
-    for name, cell in zip(code.co_freevars, fun.__closure__ or ()):
-        try:
-            value = cell.cell_contents
-        except ValueError:
-            continue
+    cells = dict(zip(code.co_freevars, fun.__closure__ or ()))
+    for name, value in closure_values(fun):
         if user and _watched(value):
-            found.setdefault(name, Read("closure variable", name, None, cell))
+            found.setdefault(name, Read("closure variable", name, None, cells[name]))
         _visit(_function(value), found, seen, depth - 1)
     if not user:
         return

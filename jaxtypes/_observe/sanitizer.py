@@ -14,17 +14,17 @@ its own findings, compile counts and budgets.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
-import inspect
 import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from jaxtypes._classes.errors import StaleResultError
 from jaxtypes._observe.call_sites import Place, definition_place, user_place
-from jaxtypes._observe.reads import unwrapped
+from jaxtypes._observe.reads import closure_values, python_function, unwrapped
 from jaxtypes._observe.snapshots import Snapshot, difference, snapshot
-from jaxtypes._observe.watched_jit import Watched
+from jaxtypes._observe.watched_jit import Watched, bound_parts
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.rules import Message
 
@@ -51,15 +51,23 @@ class Finding(NamedTuple):
         return "\n".join([*lines, *self.notes])
 
 
+@dataclasses.dataclass
+class _Tally:
+    """The function objects of one definition jitted at one line: their distinct values, and how
+    many of them compiled while equal to an earlier one (plus the first)."""
+
+    name: str
+    count: int = 1
+    values: list[Snapshot] = dataclasses.field(default_factory=list)
+
+
 class Report:
     """What one sanitizer found, in order, each finding once per place; ``compiles`` counts the
     compiles of each jitted function (by name) while it was on."""
 
     def __init__(self) -> None:
         self._findings: dict[tuple[str, Place, tuple[tuple[str, Place], ...], str], Finding] = {}
-        self._fresh: dict[tuple[Any, Place], list[Snapshot]] = {}
-        self._fresh_counts: dict[tuple[Any, Place], int] = {}
-        self._fresh_names: dict[tuple[Any, Place], tuple[str, Place]] = {}
+        self._fresh: dict[tuple[types.CodeType, Place], _Tally] = {}
         self.compiles: dict[str, int] = {}
         self.files: set[str] = set()
         """The files of the user's code where the functions that compiled were jitted."""
@@ -67,29 +75,29 @@ class Report:
     @property
     def findings(self) -> list[Finding]:
         fresh = [
-            Finding(phrases.fresh_function(name, count), jitted_at, (("defined at", defined),))
-            for key, count in self._fresh_counts.items()
-            if count > 1
-            for (name, defined), jitted_at in [(self._fresh_names[key], key[1])]
+            Finding(
+                phrases.fresh_function(tally.name, tally.count), jitted_at, (("defined at", definition_place(code)),)
+            )
+            for (code, jitted_at), tally in self._fresh.items()
+            if tally.count > 1
         ]
         return [*self._findings.values(), *fresh]
 
     def add(self, finding: Finding) -> None:
         self._findings.setdefault((finding.code, finding.place, finding.related, finding.message.headline), finding)
 
-    def first_compile(self, watched: Watched, value: Snapshot) -> None:
+    def first_compile(self, watched: Watched) -> None:
         """Count a new function object's first compile against the earlier ones of its definition,
         made at the same line, that are equal to it in value (``jit-fresh-function``)."""
-        code = getattr(_function_of(watched.fun), "__code__", None)
-        if code is None:
+        function = python_function(unwrapped(watched.fun))
+        if function is None:
             return
-        key = (code, watched.jitted_at)
-        earlier = self._fresh.setdefault(key, [])
-        if any(difference(seen, value, "") is None for seen in earlier):
-            self._fresh_counts[key] = self._fresh_counts.get(key, 1) + 1
-            self._fresh_names[key] = (watched.name, definition_place(code))
+        tally = self._fresh.setdefault((function.__code__, watched.jitted_at), _Tally(watched.name))
+        value = _value_of(watched.fun)
+        if any(difference(seen, value, "") is None for seen in tally.values):
+            tally.count += 1
         else:
-            earlier.append(value)
+            tally.values.append(value)
 
     def __iter__(self) -> Iterator[Finding]:
         return iter(self.findings)
@@ -122,7 +130,7 @@ class Sanitizer:
         self.report.compiles[watched.name] = self.report.compiles.get(watched.name, 0) + 1
         self.report.files.add(watched.jitted_at.path)
         if count == 1:
-            self.report.first_compile(watched, _value_of(watched.fun))
+            self.report.first_compile(watched)
         budget = self.budget(watched.name)
         if budget is not None and count > budget and id(watched) not in self._over_budget:
             self._over_budget.add(id(watched))
@@ -210,33 +218,12 @@ class sanitize(contextlib.ContextDecorator):
         HUB.stop(self._running.pop())
 
 
-def _function_of(fun: Any) -> Any:
-    fun = unwrapped(fun)
-    while isinstance(fun, functools.partial):
-        fun = fun.func
-    fun = getattr(fun, "__func__", fun)
-    return fun if isinstance(fun, types.FunctionType) else inspect.getattr_static(type(fun), "__call__", None)
-
-
 def _value_of(fun: Any) -> Snapshot:
     """A function object's value beside its code: what its closure holds, its defaults, the object
     it is bound to, a partial's arguments."""
-    parts: list[Any] = []
-    fun = unwrapped(fun)
-    while isinstance(fun, functools.partial):
-        parts += [fun.args, fun.keywords]
-        fun = fun.func
-    if isinstance(fun, types.MethodType):
-        parts.append(fun.__self__)
-        fun = fun.__func__
-    if isinstance(fun, types.FunctionType):
-        cells = []
-        for cell in fun.__closure__ or ():
-            try:
-                cells.append(cell.cell_contents)
-            except ValueError:
-                cells.append(None)
-        parts += [tuple(cells), fun.__defaults__, fun.__kwdefaults__]
-    else:
-        parts.append(fun)
-    return snapshot(tuple(parts))
+    function = python_function(unwrapped(fun))
+    bound = tuple(value for _, value in bound_parts(fun))
+    if function is None:
+        return snapshot(bound)
+    closure = tuple(value for _, value in closure_values(function))
+    return snapshot((bound, closure, function.__defaults__, function.__kwdefaults__))

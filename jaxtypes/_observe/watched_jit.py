@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from jaxtypes._classes.errors import class_name
 from jaxtypes._jit.compile_log import CompileLog
 from jaxtypes._jit.jax_internals import cache_size
+from jaxtypes._jit.jaxtypes_jit import as_tuple, static_args
 from jaxtypes._observe.audit import audit
 from jaxtypes._observe.call_sites import Place
 from jaxtypes._observe.reads import Read, reads_of, unwrapped
@@ -43,7 +44,7 @@ class Watched:
         self._positions = _StaticPositions.of(fun, options)
         self._log = CompileLog(self.name, self._positions.signature, frozenset(self._positions.names), warn=False)
         self._entries: dict[Any, _Entry] = {}
-        self._bound = _bound_parts(fun)
+        self._bound = bound_parts(fun)
         self._reads: list[Read] | None = None
         self._audited = False
         self._recompile_reported = False
@@ -101,7 +102,7 @@ class Watched:
         }
         self._entries[key] = _Entry(
             {label: snapshot(value) for label, value in statics if not settled(value)},
-            {label: snapshot(value) for label, value in self._bound},
+            {label: snapshot(value) for label, value in self._bound if not settled(value)},
             {label: snap for label, snap in reads.items() if label not in sinks},
         )
 
@@ -113,7 +114,8 @@ class Watched:
             if found is not None:
                 yield phrases.stale_static(self.name, phrases.static_argument(label), *found)
         for label, value in self._bound:
-            found = difference(entry.bound[label], snapshot(value), label)
+            earlier = entry.bound.get(label)
+            found = None if earlier is None else difference(earlier, snapshot(value), label)
             if found is not None:
                 yield phrases.stale_static(self.name, _bound_subject(label, value), *found)
         for read in self._reads or () if entry.reads else ():
@@ -172,10 +174,8 @@ class _StaticPositions(NamedTuple):
         positional = tuple(
             p.name for p in signature.parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
         )
-        nums = {n + len(positional) if n < 0 else n for n in _as_tuple(options.get("static_argnums"))}
-        names = set(_as_tuple(options.get("static_argnames")))
-        names |= {positional[n] for n in nums if 0 <= n < len(positional)}
-        nums |= {i for i, name in enumerate(positional) if name in names}
+        indices = {n + len(positional) if n < 0 else n for n in as_tuple(options.get("static_argnums", ()))}
+        nums, names = static_args(signature, set(as_tuple(options.get("static_argnames", ()))), indices)
         return cls(signature, positional, frozenset(nums), frozenset(names))
 
     def values(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -203,16 +203,16 @@ def _key(statics: list[tuple[str, Any]]) -> Any:
     return key
 
 
-def _bound_parts(fun: Callable[..., Any]) -> list[tuple[str, Any]]:
+def bound_parts(fun: Any) -> list[tuple[str, Any]]:
     """What ``fun`` carries besides its code, which jit compiles in: a bound method's object, a
     callable instance itself, a partial's arguments (of a partial of those, too)."""
     if isinstance(fun, functools.partial):
         parts = [(f"#{i}", arg) for i, arg in enumerate(fun.args)] + list(fun.keywords.items())
-        return parts + _bound_parts(fun.func)
+        return parts + bound_parts(fun.func)
     if isinstance(fun, types.MethodType) and not isinstance(fun.__self__, (type, types.ModuleType)):
         return [("self", fun.__self__)]
     if unwrapped(fun) is not fun:
-        return _bound_parts(unwrapped(fun))
+        return bound_parts(unwrapped(fun))
     if not isinstance(fun, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, type)):
         return [("self", fun)]
     return []
@@ -227,11 +227,3 @@ def _name(fun: Callable[..., Any]) -> str:
         fun = fun.func
     name = getattr(fun, "__qualname__", None) or class_name(type(fun))
     return str(name).rsplit("<locals>.", 1)[-1]
-
-
-def _as_tuple(value: Any) -> tuple[Any, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, (int, str)):
-        return (value,)
-    return tuple(value)
