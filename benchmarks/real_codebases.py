@@ -12,7 +12,7 @@ one mypy run, so jax itself is analysed once. Reported:
 - with ``--profile``: one in-process run under cProfile and the share of it spent inside the
   plugin (its hooks and hook lookups), a measure the machine's noise does not blur.
 
-    python benchmarks/real_codebases.py [--runs 3] [--profile] [PACKAGE ...]
+    python benchmarks/real_codebases.py [--runs 3] [--profile] [--select CODE,...] [PACKAGE ...]
 """
 
 from __future__ import annotations
@@ -58,22 +58,24 @@ def source_folders(packages: list[str]) -> list[Path]:
     return folders
 
 
-def mypy_command(packages: list[str], plugin: bool, workdir: Path) -> list[str]:
-    """mypy over the copied sources (tests excluded), with a fresh cache folder."""
+def mypy_command(packages: list[str], plugin: bool, workdir: Path, select: str = "") -> list[str]:
+    """mypy over the copied sources (tests excluded), with a fresh cache folder; ``select`` names
+    opt-in codes to turn on."""
     config = workdir / ("with.ini" if plugin else "without.ini")
-    config.write_text(CONFIG + ("plugins = mypy_plugin\n" if plugin else ""))
+    enabled = f"enable_error_code = {select}\n" if select else ""
+    config.write_text(CONFIG + ("plugins = mypy_plugin\n" + enabled if plugin else ""))
     cache = tempfile.mkdtemp(dir=workdir)
     return [*packages, "--exclude", r"(_test|/tests?/.*)\.py$", "--config-file", str(config), "--cache-dir", cache]
 
 
-def run_mypy(packages: list[str], plugin: bool, workdir: Path) -> tuple[float, float, str]:
+def run_mypy(packages: list[str], plugin: bool, workdir: Path, select: str = "") -> tuple[float, float, str]:
     """Wall seconds, CPU seconds and output of one cold mypy run, as a subprocess.
 
     CPU time (user + system of the child) is what the plugin adds to; unlike wall time it does
     not grow when other processes compete for the machine's cores.
     """
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    command = [sys.executable, "-m", "mypy", *mypy_command(packages, plugin, workdir)]
+    command = [sys.executable, "-m", "mypy", *mypy_command(packages, plugin, workdir, select)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True)
@@ -122,6 +124,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3, help="interleaved pairs of timed runs (0: findings only)")
     parser.add_argument("--profile", action="store_true", help="also measure the time inside the plugin")
+    parser.add_argument("--select", default="", help="opt-in codes to turn on for the findings run (comma-separated)")
     parser.add_argument("packages", nargs="*", default=list(DEFAULT_PACKAGES))
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -129,7 +132,7 @@ def main() -> None:
         for folder in source_folders(options.packages):
             # Checked as source files: installed packages without py.typed are skipped by mypy.
             shutil.copytree(folder, workdir / folder.name)
-        seconds, _, output = run_mypy(options.packages, True, workdir)
+        seconds, _, output = run_mypy(options.packages, True, workdir, options.select)
         print(f"checked {', '.join(options.packages)} with the plugin in {seconds:.1f} s")
         report_findings(output)
         times: dict[tuple[str, bool], list[float]] = {

@@ -15,10 +15,11 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext
 from mypy.types import AnyType, Instance, Type, TypeAliasType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.libraries import MARKERS, StaticMarker, applies, fix_for
+from jaxtypes._vocabulary.libraries import MARKERS, StaticMarker, fix_for
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
+from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, instance_attributes, static_problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.jit_evidence import with_evidence
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ClassFacts, LibraryFields
@@ -63,6 +64,9 @@ def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | Non
         problem = fresh_callable_problem(expr, *enclosing_functions(api))
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
+    if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
+        data = set(instance_attributes(info)) - _library_static_fields(info)
+        problem = with_evidence(api, problem, info, name, expr, data)
     if problem is not None:
         report(api, problem, where, expr)
 
@@ -72,7 +76,7 @@ def _held_problem(typ: Type, judge: Judge, marker: StaticMarker) -> Problem | No
     brings into a hash over the fields: an array, or an unhashable value where the library
     asks for hashable ones. Its declared type, where there is one, was judged at the field."""
     problem = static_problem(typ, judge._replace(lenient=True))
-    if problem is None or problem.rule not in UNHASHABLE_IN_A_HASH or not applies(problem.rule, marker):
+    if problem is None or problem.rule not in UNHASHABLE_IN_A_HASH:
         return None
     return problem._replace(fix=fix_for(problem.rule, marker, problem.fix))
 
@@ -100,6 +104,11 @@ def _static_field(info: TypeInfo, name: str) -> tuple[str, StaticMarker | None] 
         if fields is not None and name in fields.fields:
             return phrases.library_field(f"{class_name(info)}.{name}", fields.marker), MARKERS.get(fields.marker)
     return None
+
+
+def _library_static_fields(info: TypeInfo) -> set[str]:
+    """The fields of ``info`` and its bases that another library's marker made static."""
+    return {name for base in info.mro for name in getattr(LibraryFields.read(base), "fields", ())}
 
 
 def has_static_fields(info: TypeInfo) -> bool:

@@ -171,8 +171,15 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
 
 def is_open(info: TypeInfo) -> bool:
     """Classes whose instances may well be static (or, traced, JAX types) through a subclass:
-    protocols, abstract bases and ``typing``'s classes (the runtime's ``is_open``)."""
-    return info.is_protocol or is_abstract(info) or info.module_name in ("typing", "typing_extensions")
+    protocols, abstract bases and ``typing``'s classes (the runtime's ``is_open``); and classes
+    with a base mypy could not follow (an import it does not see is ``Any``), whose hashing and
+    equality that base may define (a pydantic ``BaseModel``'s ``__eq__``)."""
+    return (
+        info.is_protocol
+        or is_abstract(info)
+        or info.module_name in ("typing", "typing_extensions")
+        or info.fallback_to_any
+    )
 
 
 def is_abstract(info: TypeInfo) -> bool:

@@ -10,7 +10,7 @@ added or removed), as the class hooks do for fields.
 from __future__ import annotations
 
 from mypy.nodes import TypeInfo
-from mypy.plugin import CheckerPluginInterface
+from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 
 from mypy_plugin.judge import Judge
 from mypy_plugin.mypy_internals import checked_module, class_trigger, scope_target
@@ -28,6 +28,12 @@ def recorder(api: CheckerPluginInterface) -> Judge:
             tree.plugin_deps.setdefault(class_trigger(info), set()).add(target)
 
     return Judge(api, record)
+
+
+def analyser_judge(api: SemanticAnalyzerPluginInterface) -> Judge:
+    """A ``Judge`` for the semantic analyser, which records each class it is given as a plugin
+    dependency of the class being analysed."""
+    return Judge(api, lambda info: api.add_plugin_dependency(class_trigger(info)))
 
 
 def _ignore(info: TypeInfo) -> None:

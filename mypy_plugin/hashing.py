@@ -76,7 +76,7 @@ def hash_problem(info: TypeInfo, judge: Judge) -> Problem | None:
             if declares_no_hash(base):
                 return phrases.unhashable(subject)
             if compares_by_identity(info, base, judge):
-                return None if judge.trusts(info) else phrases.hash_without_eq(subject)
+                return None if judge.trusts(info) else phrases.hash_without_eq(subject, of=info.fullname)
             return None
         if "__eq__" in base.names and base.fullname != "builtins.object":
             return phrases.eq_without_hash(subject)
@@ -114,4 +114,4 @@ def identity_hash_problem(info: TypeInfo, judge: Judge) -> Problem | None:
     the interpreter's own classes)."""
     if judge.trusts(info) or info.module_name in BUILTIN_TYPE_MODULES:
         return None
-    return phrases.identity_hash(phrases.typed(class_name(info)))
+    return phrases.identity_hash(phrases.typed(class_name(info)), of=info.fullname)

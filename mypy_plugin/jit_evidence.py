@@ -1,33 +1,38 @@
-"""Evidence that plain ``jax.jit(obj.method)`` goes wrong, so that correct code is left alone.
+"""Evidence that a value jit keys code on goes wrong, so that correct code is left alone.
 
-``jax.jit(env.reset)`` on an object that is built, jitted and never changed is how real code
-(brax's own documentation) uses jit; it is a bug only when there is evidence that
+A value that hashes or compares by identity (a plain class, a bound method's object), or holds
+what can change in place (a list in pytree metadata), is right as long as it is built once and
+never changed: ``jax.jit(env.reset)`` on an object built, jitted and never changed is how real
+code (brax's own documentation) uses jit. It goes wrong only where there is evidence that
 
-- the object changes after it was jitted (stale results): its class or a base assigns an
-  instance attribute outside construction (``__init__``, ``__post_init__``, ``__new__``,
-  ``__setstate__``) or defines ``__setattr__``, or code in the module being checked assigns an
-  attribute of that object (``c.mul = False``) or of a variable that may hold it (a parameter
-  typed as the class), not of another object made in the module;
-- the jitted wrapper is made again and again, inside a loop or comprehension body: every
-  ``obj.method`` is a new bound-method object, so each iteration traces and compiles again.
+- the object changes after it was made (stale results): its class or a base assigns an instance
+  attribute outside construction or defines ``__setattr__``, or code in the module being checked
+  assigns an attribute of that object (``c.mul = False``) or of a variable that may hold it (a
+  parameter typed as the class), not of another object made in the module
+  (``changes_after_construction``);
+- what an attribute holds is changed in place (``self._keys.append(k)``, ``x.table[k] = v``) by
+  the class outside construction or by the module's code (``changed_in_place``): jit's cached
+  treedef holds that very object, so it still compares equal;
+- equal values are built again and again, in a loop or comprehension body: each hashes apart and
+  compiles again (``built_per_iteration``), as each ``obj.method`` jitted in a loop does.
 
-A method jitted with ``self`` static (``static_argnums=0``, ``static_argnames="self"``) of a class
-that hashes by identity goes wrong on the same evidence (``static_self_evidence``), or where
-instances are built afresh in a loop (each compiles again); without any, a class built once and
-never changed is used correctly, arrays among its attributes included (compiled in as constants,
-which is right for values that never change; evosax and gymnax jit their algorithms so).
+Construction is ``__init__``, ``__post_init__``, ``__new__`` and ``__setstate__``, class and
+static methods (alternative constructors work on instances they make), and the methods that only
+those call. Without evidence, a finding is the rule's opt-in twin (``phrases.unobserved``).
 
 What a class does to its instances is read from its methods when the class is analysed and kept
-as a record (``metadata.ChangeEvidence``), so it reaches other modules through the cache, parallel workers and
-the daemon. The module being checked is always at hand, so its assignments and loops are read
-from its syntax tree.
+as a record (``metadata.ChangeEvidence``), so it reaches other modules through the cache,
+parallel workers and the daemon. The module being checked or analysed is always at hand, so its
+assignments and loops are read from its syntax tree; a class is recognised there by what its
+name is bound to, or, where the analyser has not bound a later statement's names yet, by its
+name, so that the verdict does not depend on how far analysis has got.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import TypeGuard, TypeVar
 
 from mypy.nodes import (
     AssignmentStmt,
@@ -44,6 +49,7 @@ from mypy.nodes import (
     FuncDef,
     GeneratorExpr,
     IfStmt,
+    IndexExpr,
     ListExpr,
     MatchStmt,
     MemberExpr,
@@ -60,53 +66,96 @@ from mypy.nodes import (
     WhileStmt,
     WithStmt,
 )
-from mypy.plugin import CheckerPluginInterface, ClassDefContext
+from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import Instance, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.dependencies import recorder
+from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_UNHASHABLE, STRICT_TWINS
+from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ChangeEvidence
-from mypy_plugin.method_bodies import instance_methods
-from mypy_plugin.mypy_internals import checked_module, get_subexpressions
+from mypy_plugin.method_bodies import class_functions, instance_methods
+from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
 
 N = TypeVar("N", bound=Node)
+Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
+
+MUTATORS = frozenset(
+    {
+        "append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
+        "update", "setdefault", "popitem", "add", "discard",
+        "difference_update", "intersection_update", "symmetric_difference_update",
+        "__setitem__", "__delitem__",
+    }
+)  # fmt: skip
+"""Methods of the builtin containers that change them in place."""
 
 
 def record_class_mutation(ctx: ClassDefContext) -> None:
     """Note in the class's metadata how its own methods change its instances, if they do."""
     info = ctx.cls.info
     ChangeEvidence.erase(info)
-    evidence = _own_mutation(ctx.cls)
-    if evidence is not None:
-        ChangeEvidence(evidence).write(info)
+    evidence = _own_changes(ctx.cls)
+    if evidence.assigned is not None or evidence.in_place:
+        evidence.write(info)
 
 
-def _own_mutation(defn: ClassDef) -> str | None:
+def _own_changes(defn: ClassDef) -> ChangeEvidence:
+    """How the methods of ``defn`` that run on finished instances change them."""
+    assigned: str | None = None
+    in_place: dict[str, tuple[str, ...]] = {}
+    after = _run_after_construction(defn)
     for method in instance_methods(defn):
         if method.name == "__setattr__" and defn.fullname != "builtins.object":
-            return phrases.defines_setattr(class_name(defn.info))
-        if method.name in CONSTRUCTION or not method.arguments:
+            assigned = assigned or phrases.defines_setattr(class_name(defn.info))
+        if method.name not in after or not method.arguments:
             continue
         is_self = functools.partial(_is_name, name=method.arguments[0].variable.name)
         write = _first_write([method.body], is_self)
         if write is not None:
-            return phrases.method_assigns(class_name(defn.info), method.name, write[0])
-    return None
+            assigned = assigned or phrases.method_assigns(class_name(defn.info), method.name, write[0])
+        changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self)))
+        if changed:
+            in_place[method.name] = changed
+    return ChangeEvidence(assigned, in_place)
+
+
+def _run_after_construction(defn: ClassDef) -> set[str]:
+    """The instance methods of ``defn`` that may run on a finished instance: not construction,
+    nor called only by construction within the class (``__init__`` calling ``self._build()``)."""
+    instance = {method.name for method in instance_methods(defn)}
+    callers: dict[str, set[str]] = {name: set() for name in instance}
+    for function in class_functions(defn):
+        for expr in get_subexpressions(function.body):
+            if _calls_method(expr) and expr.callee.name in callers:
+                callers[expr.callee.name].add(function.name)
+    construction = set(CONSTRUCTION) | ({function.name for function in class_functions(defn)} - instance)
+    grown = True
+    while grown:
+        grown = False
+        for name, by in callers.items():
+            if name not in construction and by and by <= construction:
+                construction.add(name)
+                grown = True
+    return instance - construction
+
+
+def _calls_method(expr: Expression) -> TypeGuard[CallExpr]:
+    """``x.method(...)`` on a name (``self._fill()``, ``made.update(...)``), not on an attribute
+    (``self.ids.update(...)`` calls the dict's method)."""
+    return isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and isinstance(expr.callee.expr, NameExpr)
 
 
 def _is_name(expr: Expression, name: str) -> bool:
     return isinstance(expr, NameExpr) and expr.name == name
 
 
-def bound_method_evidence(
-    api: CheckerPluginInterface, obj: Expression, info: TypeInfo, call: Context
-) -> Problem | None:
+def bound_method_evidence(api: Api, obj: Expression, info: TypeInfo, call: Context) -> Problem | None:
     """``jit-bound-method`` for ``jax.jit(obj.method)`` (``call``), with ``obj`` an instance of
     ``info``, saying why it goes wrong; None without evidence that it does."""
     change = changes_after_construction(api, obj, info)
@@ -117,31 +166,92 @@ def bound_method_evidence(
     return None
 
 
-def static_self_evidence(api: CheckerPluginInterface, info: TypeInfo) -> str | None:
-    """Why a static ``self`` of ``info``, which hashes by identity, goes wrong: its instances
-    change after they are made, or are built inside a loop; None without evidence."""
-    return changes_after_construction(api, None, info) or _built_per_iteration(api, info)
+def with_evidence(
+    api: Api,
+    problem: Problem,
+    owner: TypeInfo | None = None,
+    attribute: str | None = None,
+    made: Context | None = None,
+    data: Collection[str] = (),
+) -> Problem:
+    """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
+    evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
+    of an ``owner`` (whose data fields are ``data``) holds is changed in place; the class whose
+    values have the problem (``Problem.of``) changes its instances, or they are built in a loop;
+    the value is ``made`` in a loop."""
+    if problem.rule not in STRICT_TWINS:
+        return problem
+    evidence = None
+    if problem.rule is STATIC_UNHASHABLE and owner is not None and attribute is not None:
+        evidence = changed_in_place(api, owner, attribute, data)
+    symbol = lookup(problem.of, api) if problem.of is not None else None
+    if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
+        evidence = identity_evidence(api, symbol.node)
+    if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None and in_loop(api, made):
+        evidence = phrases.made_per_iteration(made.line)
+    return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
 
 
-def _built_per_iteration(api: CheckerPluginInterface, info: TypeInfo) -> str | None:
+def identity_evidence(api: Api, info: TypeInfo) -> str | None:
+    """Why a value of ``info`` that hashes or compares by identity goes wrong where jit keys code
+    on it: its instances change after they are made, or are built inside a loop; None without
+    evidence."""
+    return changes_after_construction(api, None, info) or built_per_iteration(api, info)
+
+
+def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
     """``Class(...)`` called once per iteration of a loop or comprehension in the module being
     checked (equal instances made again, which hash apart)."""
     tree = checked_module(api)
     for node, looping in _walk(tree.defs if tree is not None else [], looping=False):
         for expr in get_subexpressions(node):
-            if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.callee.node is info:
+            if isinstance(expr, CallExpr) and _calls_class(expr, info):
                 if looping or any(_per_iteration(outer, expr) for outer in get_subexpressions(node)):
                     return phrases.built_per_iteration(class_name(info), expr.line)
     return None
 
 
-def changes_after_construction(api: CheckerPluginInterface, obj: Expression | None, info: TypeInfo) -> str | None:
+def _calls_class(call: CallExpr, info: TypeInfo) -> bool:
+    """``call`` builds an instance of ``info``: its callee is bound to the class, or, not bound
+    yet (a statement the semantic analyser has not reached), is spelled with its name."""
+    callee = call.callee
+    return isinstance(callee, RefExpr) and (callee.node is info or callee.node is None and callee.name == info.name)
+
+
+def changed_in_place(api: Api, info: TypeInfo, attribute: str, data: Collection[str] = ()) -> str | None:
+    """How what ``attribute`` of an instance of ``info`` holds is changed in place after the
+    instance was made, by the class (or a base) or by the module's code; None without evidence.
+    A method that changes one of the ``data`` fields' containers too changes the instance's
+    pytree structure with it (``Updates.append`` appends a key and a value), so jit compiles
+    anew instead of reusing stale code: no evidence."""
+    _dependent_judge(api, info)
+    for base in info.mro:
+        found = ChangeEvidence.read(base)
+        for method, names in found.in_place.items() if found is not None else ():
+            if attribute in names and not set(names) & set(data):
+                return phrases.changes_in_place(class_name(base), method, attribute)
+    tree = checked_module(api)
+    if tree is None:
+        return None
+    targets = _instance_targets(None, info, _built_as(tree.defs, info))
+    for name, target, line in _in_place_changes(tree.defs, targets):
+        if name == attribute:
+            return phrases.changed_in_place_at(target, attribute, line)
+    return None
+
+
+def changes_after_construction(api: Api, obj: Expression | None, info: TypeInfo) -> str | None:
     """How ``obj``, an instance of ``info``, changes after it was made (``class_mutation``,
     then ``module_mutation``), or None; the classes consulted become dependencies."""
-    judge = recorder(api)
+    return class_mutation(info, _dependent_judge(api, info)) or module_mutation(api, obj, info)
+
+
+def _dependent_judge(api: Api, info: TypeInfo) -> Judge:
+    """A judge that has recorded ``info`` and its bases as dependencies of the code at hand."""
+    judge = recorder(api) if isinstance(api, CheckerPluginInterface) else analyser_judge(api)
     for base in info.mro:
         judge.looked_through(base)
-    return class_mutation(info, judge) or module_mutation(api, obj, info)
+    return judge
 
 
 def class_mutation(info: TypeInfo, judge: Judge) -> str | None:
@@ -150,12 +260,12 @@ def class_mutation(info: TypeInfo, judge: Judge) -> str | None:
     module guards its fields and names its submodules: it is no evidence that instances change)."""
     for base in info.mro:
         found = ChangeEvidence.read(base)
-        if found is not None and not (judge.trusts(base) or judge.hashes_fields(base)):
-            return found.evidence
+        if found is not None and found.assigned is not None and not (judge.trusts(base) or judge.hashes_fields(base)):
+            return found.assigned
     return None
 
 
-def module_mutation(api: CheckerPluginInterface, obj: Expression | None, info: TypeInfo) -> str | None:
+def module_mutation(api: Api, obj: Expression | None, info: TypeInfo) -> str | None:
     """An assignment, in the module being checked, to an attribute of ``obj`` (``c.mul = False`` at
     line 21) or of a variable that may hold it: one declared as an instance of ``info`` (a
     parameter, an attribute), not one made another instance by ``x = Class(...)``. Without
@@ -164,39 +274,58 @@ def module_mutation(api: CheckerPluginInterface, obj: Expression | None, info: T
     tree = checked_module(api)
     if tree is None:
         return None
-    same = obj.node if isinstance(obj, RefExpr) and isinstance(obj.node, Var) else None
-    built = _built_as(tree.defs)
-
-    def targets(expr: Expression) -> bool:
-        if not isinstance(expr, RefExpr) or not isinstance(expr.node, Var) or expr.node.is_self:
-            return False  # writes through self are the class's own (class_mutation)
-        declared = get_proper_type(expr.node.type) if expr.node.type is not None else None
-        if expr.node is same:
-            return True
-        if obj is not None and expr.node in built:
-            return False  # another object the module made
-        cls = declared.type if isinstance(declared, Instance) else built.get(expr.node)
-        return cls is not None and info in cls.mro
-
-    write = _first_write(tree.defs, targets)
+    write = _first_write(tree.defs, _instance_targets(obj, info, _built_as(tree.defs, info)))
     if write is None:
         return None
     attribute, target, line = write
     return phrases.assigned_at(target, attribute, line)
 
 
-def _built_as(nodes: Sequence[Node]) -> dict[Var, TypeInfo]:
-    """The variables assigned an instance of a class by calling it (``obj = MyClass()``)."""
-    built = {}
+def _instance_targets(
+    obj: Expression | None, info: TypeInfo, built: dict[Var | str, TypeInfo]
+) -> Callable[[Expression], bool]:
+    """Whether an expression may be ``obj``, or without it any instance of ``info``: a variable
+    declared as one, or assigned ``Class(...)`` (``built``, by variable, or by name where the
+    analyser has not bound it yet)."""
+    same = obj.node if isinstance(obj, RefExpr) and isinstance(obj.node, Var) else None
+
+    def targets(expr: Expression) -> bool:
+        if isinstance(expr, NameExpr) and expr.node is None:  # not bound yet: by its name
+            return obj is None and info in _mro(built.get(expr.name))
+        if not isinstance(expr, RefExpr) or not isinstance(expr.node, Var) or expr.node.is_self:
+            return False  # writes through self are the class's own (class_mutation)
+        if expr.node is same:
+            return True
+        if obj is not None and expr.node in built:
+            return False  # another object the module made
+        declared = get_proper_type(expr.node.type) if expr.node.type is not None else None
+        cls = declared.type if isinstance(declared, Instance) else built.get(expr.node)
+        return info in _mro(cls)
+
+    return targets
+
+
+def _mro(info: TypeInfo | None) -> list[TypeInfo]:
+    return [] if info is None else info.mro
+
+
+def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo]:
+    """The variables assigned an instance of a class by calling it (``obj = MyClass()``), by
+    variable; by name where the analyser has not bound the statement yet (then only those of
+    ``info``, the one class recognised by its name)."""
+    built: dict[Var | str, TypeInfo] = {}
     for node, _ in _walk(nodes, looping=False):
-        if isinstance(node, AssignmentStmt) and isinstance(node.rvalue, CallExpr):
-            callee = node.rvalue.callee
-            if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):
-                built |= {
-                    lvalue.node: callee.node
-                    for lvalue in node.lvalues
-                    if isinstance(lvalue, RefExpr) and isinstance(lvalue.node, Var)
-                }
+        if not (isinstance(node, AssignmentStmt) and isinstance(node.rvalue, CallExpr)):
+            continue
+        callee = node.rvalue.callee
+        cls = callee.node if isinstance(callee, RefExpr) else None
+        if not isinstance(cls, TypeInfo):
+            cls = info if _calls_class(node.rvalue, info) else None
+        for lvalue in node.lvalues if cls is not None else ():
+            if isinstance(lvalue, RefExpr) and isinstance(lvalue.node, Var):
+                built[lvalue.node] = cls
+            elif isinstance(lvalue, NameExpr) and lvalue.node is None:
+                built[lvalue.name] = cls
     return built
 
 
@@ -208,6 +337,43 @@ def _first_write(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -
             if targets(target):
                 return attribute, _spelled(target), line
     return None
+
+
+def _in_place_changes(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> Iterator[tuple[str, str, int]]:
+    """Each ``x.attr.append(...)``, ``x.attr[k] = v``, ``del x.attr[k]`` below ``nodes`` whose
+    ``x`` satisfies ``targets``: (attribute, x as written, line)."""
+    for node, _ in _walk(nodes, looping=False):
+        for member in _changed_contents(node):
+            if targets(member.expr):
+                yield member.name, _spelled(member.expr), member.line
+
+
+def _changed_contents(node: Node) -> list[MemberExpr]:
+    """The ``x.attr`` whose contents a simple statement changes in place."""
+    found = [
+        expr.callee.expr
+        for expr in get_subexpressions(node)
+        if isinstance(expr, CallExpr)
+        and isinstance(expr.callee, MemberExpr)
+        and expr.callee.name in MUTATORS
+        and isinstance(expr.callee.expr, MemberExpr)
+    ]
+    if isinstance(node, AssignmentStmt):
+        indexed: list[Expression] = [lvalue for lvalue in _flattened(node.lvalues) if isinstance(lvalue, IndexExpr)]
+    elif isinstance(node, (OperatorAssignmentStmt, DelStmt)):
+        target = node.lvalue if isinstance(node, OperatorAssignmentStmt) else node.expr
+        indexed = [target] if isinstance(target, IndexExpr) else []
+    else:
+        indexed = []
+    return found + [expr.base for expr in indexed if isinstance(expr, IndexExpr) and isinstance(expr.base, MemberExpr)]
+
+
+def _flattened(lvalues: Sequence[Expression]) -> list[Expression]:
+    """Assignment targets, inside tuples and lists too."""
+    found: list[Expression] = []
+    for lvalue in lvalues:
+        found += _flattened(lvalue.items) if isinstance(lvalue, (TupleExpr, ListExpr)) else [lvalue]
+    return found
 
 
 def _writes(node: Node) -> list[tuple[Expression, str, int]]:
@@ -231,13 +397,7 @@ def _writes(node: Node) -> list[tuple[Expression, str, int]]:
 
 def _attributes(lvalues: Sequence[Expression]) -> list[MemberExpr]:
     """The ``x.attr`` among assignment targets, inside tuples and lists too."""
-    found: list[MemberExpr] = []
-    for lvalue in lvalues:
-        if isinstance(lvalue, (TupleExpr, ListExpr)):
-            found += _attributes(lvalue.items)
-        elif isinstance(lvalue, MemberExpr):
-            found.append(lvalue)
-    return found
+    return [lvalue for lvalue in _flattened(lvalues) if isinstance(lvalue, MemberExpr)]
 
 
 def _setattr_arguments(call: CallExpr) -> tuple[Expression, Expression] | None:
@@ -257,7 +417,7 @@ def _spelled(expr: Expression) -> str:
     return expr.name if isinstance(expr, NameExpr) else "an instance"
 
 
-def in_loop(api: CheckerPluginInterface, call: Context) -> bool:
+def in_loop(api: Api, call: Context) -> bool:
     """Whether ``call`` runs once per iteration of a loop or comprehension in its own function."""
     tree = checked_module(api)
     for node, looping in _walk(tree.defs if tree is not None else [], looping=False):

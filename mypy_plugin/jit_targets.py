@@ -41,9 +41,11 @@ def definition(node: object) -> FuncDef | None:
 
 
 def is_private(function: FuncDef) -> bool:
-    """``function`` is called only from code the checker reads: its name, or its class's, starts
-    with an underscore (a dunder method is public)."""
-    names = [function.name, *([function.info.name] if function.info else [])]
+    """``function`` is called only from code the checker reads: its name, its class's or a
+    module's on its path starts with an underscore (``pkg._src.solve``; a dunder is public). A
+    private function a package re-exports is called by code that the checker reads where its
+    users run it, and judged at those calls."""
+    names = [function.name, *([function.info.name] if function.info else []), *function.fullname.split(".")[:-1]]
     return any(name.startswith("_") and not name.endswith("__") for name in names)
 
 

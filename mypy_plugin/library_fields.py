@@ -52,20 +52,20 @@ from jaxtypes._vocabulary.libraries import (
     JAX_STATIC_CLASS,
     PYTREE_METADATA,
     StaticMarker,
-    applies,
     fix_for,
 )
 from jaxtypes._vocabulary.names import REGISTER_STATIC, TREE_STATIC
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.declared_types import class_problem, static_problem
-from mypy_plugin.dependencies import recorder
+from mypy_plugin.declared_types import class_problem, instance_attributes, static_problem
+from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.method_bodies import aux_attributes
 from mypy_plugin.hashing import defines_hash
+from mypy_plugin.jit_evidence import with_evidence
 from mypy_plugin.jit_targets import definition, registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import LibraryFields
-from mypy_plugin.mypy_internals import class_trigger, dataclass_class_maker_callback
+from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
 from mypy_plugin.stdlib_dataclasses import tag_hook
@@ -295,16 +295,12 @@ def _report_fields(
     if marker is JAX_STATIC_CLASS and defines_hash(info):
         return  # hashed by its own __hash__: _check_static_class judges what that hashes
     judge = _judge(api)
+    data = set(instance_attributes(info)) - {field.name for field in fields}
     for field in fields:
         problem = static_problem(field.type, judge) or _default_problem(api, field, judge)
-        if problem is not None and applies(problem.rule, marker):
-            _report(
-                api,
-                phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker),
-                problem,
-                marker,
-                field.context,
-            )
+        if problem is not None:
+            where = phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker)
+            _report(api, where, with_evidence(api, problem, info, field.name, data=data), marker, field.context)
 
 
 def _check_static_class(
@@ -315,9 +311,8 @@ def _check_static_class(
     instance = Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
     problem = class_problem(instance, _judge(api), frozenset() if defines_hash(info) else None)
     if problem is not None:
-        _report(
-            api, phrases.library_field(class_name(info), JAX_STATIC_CLASS.marker), problem, JAX_STATIC_CLASS, context
-        )
+        where = phrases.library_field(class_name(info), JAX_STATIC_CLASS.marker)
+        _report(api, where, with_evidence(api, problem), JAX_STATIC_CLASS, context)
 
 
 def _report(
@@ -344,6 +339,5 @@ def _judge(api: SemanticAnalyzerPluginInterface | CheckerPluginInterface) -> Jud
     """A lenient judge (the value may be a union's best member; ``jaxtypes.audit`` sees the
     value) that records the classes a field's type names as dependencies: of the class in
     semantic analysis, of the code being checked in the checker."""
-    if isinstance(api, SemanticAnalyzerPluginInterface):
-        return Judge(api, lambda info: api.add_plugin_dependency(class_trigger(info)), lenient=True)
-    return recorder(api)._replace(lenient=True)
+    judge = analyser_judge(api) if isinstance(api, SemanticAnalyzerPluginInterface) else recorder(api)
+    return judge._replace(lenient=True)

@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 8
+CACHE_FORMAT_VERSION = 9
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -180,15 +180,24 @@ class DataclassOptions(Record):
 @dataclasses.dataclass(frozen=True)
 class ChangeEvidence(Record):
     """How a class's own methods change its instances after they are made (``jit_evidence``):
-    ``Counter.step assigns self.n``."""
+    the first attribute one assigns (``Counter.step assigns self.n``), and for each method the
+    attributes whose contents it changes in place (``append``: ``self._keys``, ``self._values``)."""
 
     KEY: ClassVar[str] = "jaxtypes_mutation"
 
-    evidence: str
+    assigned: str | None
+    in_place: dict[str, tuple[str, ...]]
+
+    def serialize(self) -> JsonDict:
+        return {"assigned": self.assigned, "in_place": {method: list(names) for method, names in self.in_place.items()}}
 
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
-        return cls(_string(data["evidence"]))
+        assigned, in_place = data["assigned"], data["in_place"]
+        if not isinstance(in_place, dict):
+            raise TypeError(f"expected a mapping, got {in_place!r}")
+        methods = {_string(method): _strings(names) for method, names in in_place.items()}
+        return cls(None if assigned is None else _string(assigned), methods)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -59,17 +59,22 @@ def hashed_attributes(hash_method: FuncItem) -> list[str]:
 def instance_methods(defn: ClassDef) -> list[FuncDef]:
     """The functions a class body defines (decorated and overloaded ones included), leaving out
     class and static methods, which get no instance."""
-    return [method for stmt in defn.defs.body for method in _methods(stmt)]
+    return [method for stmt in defn.defs.body for method in _methods(stmt, instance=True)]
 
 
-def _methods(stmt: Statement) -> list[FuncDef]:
+def class_functions(defn: ClassDef) -> list[FuncDef]:
+    """Every function a class body defines: instance, class and static methods."""
+    return [method for stmt in defn.defs.body for method in _methods(stmt, instance=False)]
+
+
+def _methods(stmt: Statement, instance: bool) -> list[FuncDef]:
     if isinstance(stmt, FuncDef):
         return [stmt]
     if isinstance(stmt, Decorator):
         names = {d.name for d in stmt.original_decorators or stmt.decorators if isinstance(d, (NameExpr, MemberExpr))}
-        return [] if names & {"staticmethod", "classmethod"} else [stmt.func]
+        return [] if instance and names & {"staticmethod", "classmethod"} else [stmt.func]
     if isinstance(stmt, OverloadedFuncDef):
-        return [method for item in stmt.items for method in _methods(item)]
+        return [method for item in stmt.items for method in _methods(item, instance)]
     return []
 
 

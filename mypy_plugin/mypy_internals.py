@@ -74,9 +74,12 @@ def class_trigger(info: TypeInfo) -> str:
     return make_wildcard_trigger(info.fullname)
 
 
-def checked_module(api: CheckerPluginInterface) -> MypyFile | None:
-    """The module the checker is checking (``TypeChecker.tree``), None where it is not there."""
+def checked_module(api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> MypyFile | None:
+    """The module being checked (``TypeChecker.tree``) or analysed (the semantic analyser's
+    ``modules[cur_mod_id]``), None where it is not there."""
     tree = getattr(api, "tree", None)
+    if tree is None:
+        tree = getattr(api, "modules", {}).get(getattr(api, "cur_mod_id", None))
     return tree if isinstance(tree, MypyFile) else None
 
 

@@ -26,9 +26,8 @@ from mypy.types import CallableType, Instance, Type, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
-from mypy_plugin.declared_types import jaxtypes_role
-from mypy_plugin.jit_evidence import static_self_evidence
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
+from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -128,19 +127,8 @@ def _check_definition(
             report(api, phrases.class_object_traced(class_name(function.info)), qualname, fun)
         elif static:
             problem = plain_static_problem(api, typ, lenient=True, strict_collections=not statics.private)
-            if problem is not None and owner is not None and index == 0 and problem.rule is STATIC_IDENTITY_HASH:
-                problem = _static_self_problem(api, owner, problem)
             if problem is not None:
                 report(api, problem, phrases.parameter(name, qualname), fun)
-
-
-def _static_self_problem(api: CheckerPluginInterface, owner: TypeInfo, problem: Problem) -> Problem:
-    """A static ``self`` that hashes by identity: ``problem`` with the evidence that it goes wrong
-    (``jit_evidence.static_self_evidence``), else the opt-in ``static-self-identity-hash``."""
-    evidence = static_self_evidence(api, owner)
-    if evidence is None:
-        return phrases.identity_self_unobserved(class_name(owner))
-    return phrases.with_change(problem, evidence)
 
 
 def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | None:
@@ -148,7 +136,7 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | Non
     role = jaxtypes_role(owner)
     if role == "static":
         return phrases.static_class_self_traced(class_name(owner))
-    if is_pytree(api, owner):
+    if is_pytree(api, owner) or is_open(owner):  # a base mypy cannot see may make it a pytree
         return None
     return phrases.plain_class_self(class_name(owner))
 

@@ -36,13 +36,15 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, STATIC_IDENTITY_HASH
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import changes_after_construction
+from mypy_plugin.jit_evidence import changes_after_construction, with_evidence
 from mypy_plugin.jit_targets import is_private
 from mypy_plugin.markers import class_name
+from mypy_plugin.mypy_internals import checked_module, enclosing_functions
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
@@ -126,16 +128,23 @@ def _literals(typ: Type) -> list[Any]:
 def read_statics(ctx: FunctionContext) -> Statics | None:
     """``static_argnums``/``static_argnames`` given to a jit call, where each can be evaluated
     (``literal_value``); None if either cannot (the check then knows too little to be right)."""
+    return _named_statics(
+        (name, expr) for names, exprs in zip(ctx.arg_names, ctx.args) for name, expr in zip(names, exprs)
+    )
+
+
+def _named_statics(arguments: Iterable[tuple[str | None, Expression]]) -> Statics | None:
+    """The static positions named by the keyword ``arguments`` of a jit call, or None where one
+    cannot be evaluated."""
     values: dict[str, list[int | str]] = {"static_argnums": [], "static_argnames": []}
-    for names, exprs in zip(ctx.arg_names, ctx.args):
-        for name, expr in zip(names, exprs):
-            if name in values:
-                value = literal_value(expr)
-                if isinstance(value, (int, str)):
-                    value = (value,)
-                if not isinstance(value, tuple):
-                    return None
-                values[name] = list(value)
+    for name, expr in arguments:
+        if name in values:
+            value = literal_value(expr)
+            if isinstance(value, (int, str)):
+                value = (value,)
+            if not isinstance(value, tuple):
+                return None
+            values[name] = list(value)
     nums = [v for v in values["static_argnums"] if isinstance(v, int)]
     argnames = [v for v in values["static_argnames"] if isinstance(v, str)]
     return Statics(nums, argnames)
@@ -240,7 +249,7 @@ def _argument_problem(
     whose instances change (``v.val = 0`` after ``f(v)``: jit finds the old code for it). A
     ``private`` function's callers are judged by the collection interfaces they pass (a public
     one's declaration is)."""
-    problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private)
+    problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private) or _traced(api, expr)
     if problem is not None:
         return problem
     if not isinstance(expr, MemberExpr):
@@ -252,6 +261,56 @@ def _argument_problem(
     owner = bound_method_owner(expr, owner_type)
     change = changes_after_construction(api, expr.expr, owner) if owner is not None else None
     return None if change is None else phrases.with_change(problem, change)
+
+
+def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
+    """``static-dynamic-child`` for a parameter of an enclosing jitted function that its jit
+    traces (not in its static positions): a tracer there, whatever its declared type."""
+    if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var):
+        return None
+    for function in enclosing_functions(api)[1]:
+        parameters = [argument.variable for argument in function.arguments] if isinstance(function, FuncDef) else []
+        if expr.node not in parameters:
+            continue
+        statics = _jitted_statics(api, function)
+        index = parameters.index(expr.node)
+        if statics is None or index in statics.nums or expr.node.name in statics.names:
+            return None
+        owner = f"{class_name(function.info)}.{function.name}" if function.info else function.name
+        return phrases.traced_parameter(expr.node.name, owner)
+    return None
+
+
+def _jitted_statics(api: CheckerPluginInterface, function: FuncDef) -> Statics | None:
+    """The static positions of ``function`` where it is decorated with ``jax.jit``, read from
+    its decorators as written (``@jax.jit``, ``@jax.jit(static_argnums=...)``,
+    ``@partial(jax.jit, ...)``), which the module being checked has in every mode; else None."""
+    tree = checked_module(api)
+    names = function.info.names if function.info else tree.names if tree is not None else {}
+    symbol = names.get(function.name)
+    node = symbol.node if symbol is not None else None
+    if not isinstance(node, Decorator) or node.func.fullname != function.fullname:
+        return None
+    for decorator in node.original_decorators:
+        statics = _decorator_statics(decorator)
+        if statics is not None and isinstance(function.type, CallableType):
+            return statics.resolved(function.type)
+    return None
+
+
+def _decorator_statics(decorator: Expression) -> Statics | None:
+    """The static positions a ``jax.jit`` decorator names, if it is one and they are literal."""
+    if isinstance(decorator, RefExpr):
+        return Statics((), ()) if decorator.fullname == JAX_JIT else None
+    if not isinstance(decorator, CallExpr) or not isinstance(decorator.callee, RefExpr):
+        return None
+    callee, args = decorator.callee.fullname, decorator.args
+    partial = (
+        callee == "functools.partial" and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname == JAX_JIT
+    )
+    if callee != JAX_JIT and not partial:
+        return None
+    return _named_statics(zip(decorator.arg_names, args))
 
 
 def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Problem | None:
@@ -278,5 +337,6 @@ def plain_static_problem(
     judge = recorder(api)._replace(lenient=lenient, strict_collections=strict_collections)
     problem = static_problem(typ, judge)
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH:
-        return problem._replace(fix=IDENTITY_HASH_FIX)
+        problem = problem._replace(fix=IDENTITY_HASH_FIX)
+        return with_evidence(api, problem) if lenient else problem
     return problem

@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Iterator
-from typing import Any
+from collections.abc import Collection
+from typing import Any, NamedTuple
 
 from jaxtypes._classes.errors import StaticValueError
 from jaxtypes._classes.static_values import ProblemFound, is_array
@@ -28,34 +29,61 @@ from jaxtypes._jit.jax_internals import flatten_one_level
 from jaxtypes._observe.library_fields import checked, static_fields
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.libraries import JAX_STATIC_CLASS, PYTREE_METADATA
+from jaxtypes._vocabulary.rules import OPT_IN_CODES
 
 _CONTAINERS = (tuple, list, dict, type(None))
 
 
-def audit(tree: Any, name: str = "tree") -> list[StaticValueError]:
+def audit(tree: Any, name: str = "tree", *, select: Collection[str] = ()) -> list[StaticValueError]:
     """The static values in ``tree`` that break a rule, as errors (not raised), in tree order.
 
     ``name`` starts each path (``state.model.table``). Use it before a long run, or in a test:
-    ``assert not jaxtypes.audit(state, "state")``.
+    ``assert not jaxtypes.audit(state, "state")``. A list or an identity-hashed object in pytree
+    metadata is right as long as nobody changes it in place or builds it again, which one look
+    at a value cannot tell: such findings have opt-in codes (``static-unhashable-strict``,
+    ``static-identity-hash-strict``, ``static-fresh-callable-strict``), reported where
+    ``select`` names them.
     """
-    return list(_audit(tree, name))
+    return [error for error in _audit(tree, name) if error.code not in OPT_IN_CODES or error.code in select]
 
 
-def _audit(node: Any, path: str) -> Iterator[StaticValueError]:
+def _audit(tree: Any, path: str) -> Iterator[StaticValueError]:
+    for node in nodes(tree, path):
+        if dataclasses.is_dataclass(node.value) and not isinstance(node.value, type):
+            yield from static_fields(node.value, node.path, node.children)
+        elif node.metadata is node.value:
+            yield from checked(node.value, node.path, JAX_STATIC_CLASS, type(node.value))
+        elif node.holds_metadata:
+            yield from _arrays_in(node.metadata, node.path, type(node.value))
+
+
+class Node(NamedTuple):
+    """One node of a pytree, as jax flattens it one level: where it is, the node, its children
+    with their keys, and its metadata (aux data)."""
+
+    path: str
+    value: Any
+    children: list[tuple[Any, Any]]
+    metadata: Any
+
+    @property
+    def holds_metadata(self) -> bool:
+        """Whether the metadata is the node's own data (not a container's keys, nor flax NNX's
+        graph, whose dicts are there by design)."""
+        return not isinstance(self.value, _CONTAINERS) and not _is_nnx(self.value)
+
+
+def nodes(tree: Any, path: str) -> Iterator[Node]:
+    """Every node of ``tree`` (not its leaves), in tree order, ``path`` starting each path."""
     import jax
 
-    found = flatten_one_level(node)
+    found = flatten_one_level(tree)
     if found is None:  # a leaf
         return
     children, metadata = found
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        yield from static_fields(node, path, list(children))
-    elif metadata is node:
-        yield from checked(node, path, JAX_STATIC_CLASS, type(node))
-    elif not isinstance(node, _CONTAINERS) and not _is_nnx(node):
-        yield from _arrays_in(metadata, path, type(node))
+    yield Node(path, tree, children, metadata)
     for key, child in children:
-        yield from _audit(child, path + jax.tree_util.keystr((key,)))
+        yield from nodes(child, path + jax.tree_util.keystr((key,)))
 
 
 def _arrays_in(metadata: Any, path: str, cls: type) -> Iterator[StaticValueError]:

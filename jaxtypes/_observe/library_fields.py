@@ -25,7 +25,6 @@ from jaxtypes._vocabulary.libraries import (
     JAX_DATACLASSES,
     JAXTYPES,
     StaticMarker,
-    applies,
     fix_for,
 )
 from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE
@@ -34,9 +33,15 @@ _JDC_MARKER = "__jax_dataclasses_static_field__"
 
 
 def static_fields(node: Any, path: str, children: list[Any]) -> Iterator[StaticValueError]:
-    """A dataclass node's static fields: those its flatten does not return as children (by the
-    keys' names, or where it names none, by identity)."""
-    cls = type(node)
+    """A dataclass node's static fields, each judged as its library declares it."""
+    for field, value in static_field_values(node, children):
+        marker = _declared_marker(type(node), field) or JAX_DATACLASS
+        yield from checked(value, f"{path}.{field.name}", marker, type(node))
+
+
+def static_field_values(node: Any, children: list[Any]) -> Iterator[tuple[dataclasses.Field[Any], Any]]:
+    """A dataclass node's static fields and their values: those its flatten does not return as
+    children (by the keys' names, or where it names none, by identity)."""
     names = [getattr(key, "name", None) for key, _ in children]
     values = [child for _, child in children]
     for field in dataclasses.fields(node):
@@ -45,8 +50,7 @@ def static_fields(node: Any, path: str, children: list[Any]) -> Iterator[StaticV
         value = getattr(node, field.name)
         data = field.name in names if None not in names else any(value is child for child in values)
         if not data:
-            marker = _declared_marker(cls, field) or JAX_DATACLASS
-            yield from checked(value, f"{path}.{field.name}", marker, cls)
+            yield field, value
 
 
 def _declared_marker(cls: type, field: dataclasses.Field[Any]) -> StaticMarker | None:
@@ -75,10 +79,13 @@ def _annotation(cls: type, field: dataclasses.Field[Any]) -> Any:
 
 
 def checked(value: Any, where: str, marker: StaticMarker, cls: type) -> Iterator[StaticValueError]:
+    """The problem of a value in pytree metadata, which jit compares with ``==``: a value that
+    only goes wrong if it is changed in place or built again is the rule's opt-in twin
+    (``phrases.unobserved``), since a value seen once shows neither (the sanitizer sees both)."""
     try:
         static_key(value)
     except ProblemFound as found:
-        if (found.rule is STATIC_FRESH_CALLABLE and found.path) or not applies(found.rule, marker):
-            return  # a closure inside another value (see the module docstring), or a rule the library lifts
-        found.problem = found.problem._replace(fix=fix_for(found.rule, marker, found.problem.fix))
+        if found.rule is STATIC_FRESH_CALLABLE and found.path:
+            return  # a closure inside another value (see the module docstring)
+        found.problem = phrases.unobserved(found.problem._replace(fix=fix_for(found.rule, marker, found.problem.fix)))
         yield found.as_error(StaticValueError, phrases.library_field(where, marker.marker), defined_at=cls)

@@ -26,7 +26,6 @@ from jaxtypes._vocabulary.rules import (
     STATIC_DYNAMIC_CHILD,
     STATIC_IDENTITY_HASH,
     STATIC_NOT_FROZEN,
-    STATIC_UNHASHABLE,
     Rule,
 )
 
@@ -38,17 +37,10 @@ class StaticMarker(NamedTuple):
     """The declaration as users write it, named after the field: ``Foo.b (marker)``."""
     make_dynamic: str
     """The fix for an array or pytree in such a field, in the library's terms."""
-    hashable: bool = True
-    """Whether the library asks for hashable static values. jax does (``register_dataclass``:
-    metadata "must be static, hashable, immutable objects"), and so flax's ``struct`` and
-    jax_dataclasses, built on it. equinox does not: its static fields are only kept out of
-    transforms, and it keeps lists in its own. (jit does not hash pytree metadata either:
-    equal lists compile once, measured; a list changed in place after jit compiled gives stale
-    results.)"""
 
 
 FLAX_STRUCT = StaticMarker("struct.field(pytree_node=False)", FLAX_STRUCT_DYNAMIC_FIX)
-EQUINOX = StaticMarker("eqx.field(static=True)", EQUINOX_DYNAMIC_FIX, hashable=False)
+EQUINOX = StaticMarker("eqx.field(static=True)", EQUINOX_DYNAMIC_FIX)
 JAX_DATACLASS = StaticMarker("a meta field of jax.tree_util.register_dataclass", JAX_DATACLASS_DYNAMIC_FIX)
 JAX_STATIC_CLASS = StaticMarker("jax.tree_util.register_static", JAX_STATIC_CLASS_DYNAMIC_FIX)
 JAX_DATACLASSES = StaticMarker("jdc.Static[...]", JAX_DATACLASSES_DYNAMIC_FIX)
@@ -66,11 +58,6 @@ PYTREE_DATACLASS_ALIASES = frozenset({("jax_dataclasses", "pytree_dataclass")})
 """Decorators a library exports to type checkers as ``dataclasses.dataclass`` while at run time
 they make frozen pytree classes, as (module, exported name): mypy sees the stdlib's decorator,
 so the plugin tells them apart by how the decorator is written."""
-
-
-def applies(rule: Rule, marker: StaticMarker) -> bool:
-    """Whether ``rule`` holds for static fields declared with ``marker``."""
-    return rule is not STATIC_UNHASHABLE or marker.hashable
 
 
 def fix_for(rule: Rule, marker: StaticMarker, fix: str | None = None) -> str | None:

@@ -49,7 +49,8 @@ from jaxtypes._vocabulary.rules import (
     STATIC_FRESH_CALLABLE,
     STATIC_IDENTITY_HASH,
     STATIC_NOT_FROZEN,
-    STATIC_SELF_IDENTITY_HASH,
+    STRICT_TWINS,
+    TRACED_INTO_STATIC_FIX,
     STATIC_SUBCLASS,
     STATIC_UNHASHABLE,
     STATIC_VARIADIC_FIX,
@@ -60,11 +61,14 @@ from jaxtypes._vocabulary.rules import (
 
 
 class Problem(NamedTuple):
-    """A rule broken, and the ``what`` and optional ``fix`` of ``Rule.message``."""
+    """A rule broken, and the ``what`` and optional ``fix`` of ``Rule.message``; ``of`` is the
+    full name of the class whose values break it, where it is about one class's values (whether
+    they change, or are built again, decides some findings)."""
 
     rule: Rule
     what: str
     fix: str | None = None
+    of: str | None = None
 
     def message(self, where: str) -> Message:
         """The message, for the field or parameter ``where`` names."""
@@ -74,6 +78,11 @@ class Problem(NamedTuple):
 # --- Subjects: what a problem is said of ----------------------------------------------------
 
 
+def a(name: str) -> str:
+    """``name`` with its indefinite article: ``a Vehicle``, ``an Engine``."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def typed(spelling: str) -> str:
     """A declared type: ``is typed list[int]``."""
     return f"is typed {spelling}"
@@ -81,7 +90,7 @@ def typed(spelling: str) -> str:
 
 def holding(class_name: str) -> str:
     """A value of a class, as the runtime sees it: ``holds a Vehicle``."""
-    return f"holds a {class_name}"
+    return f"holds {a(class_name)}"
 
 
 # --- Where: the field, parameter or call a message starts with -------------------------------
@@ -119,6 +128,16 @@ def callable_object(class_name: str) -> str:
 
 def array_type(spelling: str) -> Problem:
     return Problem(STATIC_DYNAMIC_CHILD, f"{typed(spelling)}, an array type")
+
+
+def traced_parameter(name: str, function: str) -> Problem:
+    """A traced parameter of a jitted function passed on into a static position: inside the
+    trace it is a tracer, whatever its declared type."""
+    return Problem(
+        STATIC_DYNAMIC_CHILD,
+        f"is the traced parameter {name!r} of the jitted {function}, a tracer",
+        TRACED_INTO_STATIC_FIX.format(name=name, function=function),
+    )
 
 
 def pytree_type(class_name: str) -> Problem:
@@ -162,14 +181,14 @@ def eq_without_hash(subject: str) -> Problem:
 # --- static-identity-hash -----------------------------------------------------------------------
 
 
-def identity_hash(subject: str, fix: str | None = None) -> Problem:
-    return Problem(STATIC_IDENTITY_HASH, f"{subject}, which hashes by identity", fix)
+def identity_hash(subject: str, fix: str | None = None, of: str | None = None) -> Problem:
+    return Problem(STATIC_IDENTITY_HASH, f"{subject}, which hashes by identity", fix, of)
 
 
-def hash_without_eq(subject: str, fix: str | None = None) -> Problem:
+def hash_without_eq(subject: str, fix: str | None = None, of: str | None = None) -> Problem:
     """A class whose ``__hash__`` comes without any ``__eq__``: equal copies are still unequal."""
     return Problem(
-        STATIC_IDENTITY_HASH, f"{subject}, which compares by identity (it defines __hash__ but not __eq__)", fix
+        STATIC_IDENTITY_HASH, f"{subject}, which compares by identity (it defines __hash__ but not __eq__)", fix, of
     )
 
 
@@ -346,10 +365,11 @@ JITTED_IN_LOOP = Problem(
 )
 
 
-def identity_self_unobserved(class_name: str) -> Problem:
-    """A static ``self`` of a class that hashes by identity, with no sign in the code that its
-    instances change or are built again (the opt-in ``static-self-identity-hash``)."""
-    return Problem(STATIC_SELF_IDENTITY_HASH, f"{typed(class_name)}, which hashes by identity")
+def unobserved(problem: Problem) -> Problem:
+    """``problem`` where the code shows no evidence that it goes wrong (the value is only compared,
+    or is an identity built once and never changed): its opt-in twin (``rules.STRICT_TWINS``)."""
+    twin = STRICT_TWINS.get(problem.rule)
+    return problem if twin is None else problem._replace(rule=twin)
 
 
 def defines_setattr(class_name: str) -> str:
@@ -364,8 +384,20 @@ def assigned_at(target: str, attribute: str, line: int) -> str:
     return f"{target}.{attribute} is assigned at line {line}"
 
 
+def changes_in_place(class_name: str, method: str, attribute: str) -> str:
+    return f"{class_name}.{method} changes self.{attribute} in place"
+
+
+def changed_in_place_at(target: str, attribute: str, line: int) -> str:
+    return f"{target}.{attribute} is changed in place at line {line}"
+
+
+def made_per_iteration(line: int) -> str:
+    return f"it is made inside a loop at line {line}, so every copy compiles again"
+
+
 def built_per_iteration(class_name: str, line: int) -> str:
-    return f"a {class_name} is built inside a loop at line {line}, so every copy compiles again"
+    return f"{a(class_name)} is built inside a loop at line {line}, so every copy compiles again"
 
 
 # --- The sanitizer: what it saw while the program ran --------------------------------------------
@@ -379,6 +411,11 @@ def static_argument(name: str) -> str:
 def bound_object(class_name: str) -> str:
     """The object behind ``jax.jit(obj.method)`` or a jitted callable instance ``jax.jit(obj)``."""
     return f"its {class_name} object"
+
+
+def pytree_metadata(argument: str) -> str:
+    """The pytree metadata (static fields, aux data) of a jitted call's traced argument."""
+    return f"pytree metadata of argument {argument!r}"
 
 
 def partial_argument(name: str) -> str:

@@ -107,6 +107,11 @@ STATIC_CLASS_SELF_TRACED_FIX = (
     "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)"
 )
 
+TRACED_INTO_STATIC_FIX = (
+    "mark {name!r} static where {function} is jitted too (static_argnums/static_argnames), or pass "
+    "it on as a traced argument"
+)
+
 JITTED_IN_LOOP_FIX = "jit it once, before the loop, and call that jitted function inside the loop"
 
 AGREEMENT_ABSENT_FIX = (
@@ -328,15 +333,49 @@ JIT_COMPILE_BUDGET = Rule(
     "fixed, or raise the budget if the compiles are intended",
 )
 
-STATIC_SELF_IDENTITY_HASH = Rule(
-    "static-self-identity-hash",
-    "a static self that hashes by identity, with no sign that it changes (opt-in)",
-    "jit finds compiled code by self's identity: an instance changed after jit compiled for it "
-    "gives stale results, and an equal instance built again compiles again; this code shows "
+# --- The stricter verdicts: what may well be harmless as written -------------------------------
+# A value that hashes or compares by identity, or holds what can change in place, goes wrong only
+# if it changes after jit compiled for it or an equal one is built again. Where the code shows
+# neither, the finding is one of these opt-in twins (``STRICT_TWINS``).
+
+STATIC_IDENTITY_HASH_STRICT = Rule(
+    "static-identity-hash-strict",
+    "a value that hashes by identity where jit keys code on it, with no sign that it changes or is built again (opt-in)",
+    "jit finds compiled code by the value's identity: an instance changed after jit compiled for "
+    "it gives stale results, and an equal instance built again compiles again; this code shows "
     "neither, so the finding is reported only where a project selects it",
     IDENTITY_HASH_FIX,
     opt_in=True,
 )
+
+STATIC_UNHASHABLE_STRICT = Rule(
+    "static-unhashable-strict",
+    "an unhashable value in pytree metadata, with no sign that it is changed in place (opt-in)",
+    "jit compares pytree metadata with == instead of hashing it, so an equal list or dict works "
+    "call after call; JAX asks for hashable, immutable metadata because one changed in place "
+    "after jit compiled for it gives stale results; this code changes none in place, so the "
+    "finding is reported only where a project selects it",
+    STATIC_UNHASHABLE.fix,
+    opt_in=True,
+)
+
+STATIC_FRESH_CALLABLE_STRICT = Rule(
+    "static-fresh-callable-strict",
+    "a lambda or local function in another library's static field, made once as far as the code shows (opt-in)",
+    "a function made inside a function is a new object every time and compares by identity, so "
+    "each value built again compiles again; this code builds it once, not in a loop, so the "
+    "finding is reported only where a project selects it",
+    STATIC_FRESH_CALLABLE.fix,
+    opt_in=True,
+)
+
+STRICT_TWINS: dict[Rule, Rule] = {
+    STATIC_IDENTITY_HASH: STATIC_IDENTITY_HASH_STRICT,
+    STATIC_UNHASHABLE: STATIC_UNHASHABLE_STRICT,
+    STATIC_FRESH_CALLABLE: STATIC_FRESH_CALLABLE_STRICT,
+}
+"""The opt-in twin of each rule whose finding needs evidence where the value is only compared
+(pytree metadata) or is an identity that is right as long as it is built once and never changed."""
 
 ALL_RULES: tuple[Rule, ...] = (
     STATIC_DYNAMIC_CHILD,
@@ -358,7 +397,9 @@ ALL_RULES: tuple[Rule, ...] = (
     JIT_STALE_GLOBAL,
     JIT_FRESH_FUNCTION,
     JIT_COMPILE_BUDGET,
-    STATIC_SELF_IDENTITY_HASH,
+    STATIC_IDENTITY_HASH_STRICT,
+    STATIC_UNHASHABLE_STRICT,
+    STATIC_FRESH_CALLABLE_STRICT,
 )
 
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}

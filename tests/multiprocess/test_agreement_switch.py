@@ -60,7 +60,7 @@ def test_a_call_is_described_by_its_static_arguments_and_pytree_static_fields() 
 
 
 def test_a_static_argument_hashed_by_identity_cannot_be_compared_across_processes() -> None:
-    with pytest.raises(StaticValueError, match=r"advance argument scale holds a object, which hashes by identity"):
+    with pytest.raises(StaticValueError, match=r"advance argument scale holds an object, which hashes by identity"):
         describe_call(State(jnp.ones(2)), Config(), object())
 
 

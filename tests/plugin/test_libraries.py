@@ -42,6 +42,14 @@ class Vehicle:
         return self.n
 
 
+class Counter:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def step(self) -> None:
+        self.n += 1
+
+
 @dataclasses.dataclass
 class Mutable:
     n: int
@@ -88,13 +96,16 @@ class Foo:
 
 
 class System(struct.PyTreeNode):
-    link_names: List[str] = struct.field(pytree_node=False)  # E: static-unhashable
-    vehicle: Vehicle = struct.field(pytree_node=False)  # E: static-identity-hash
+    link_names: List[str] = struct.field(pytree_node=False)  # compared, never changed in place: right (opt-in)
+    vehicle: Vehicle = struct.field(pytree_node=False)  # built once, never changed: right (opt-in)
+    counter: Counter = struct.field(pytree_node=False)  # E: static-identity-hash
     mutable: Optional[Mutable] = struct.field(pytree_node=False)  # E: static-not-frozen
 
 
-foo = Foo(jnp.ones(1), [1], jnp.ones(1), fn=lambda x: x)  # E: static-fresh-callable
+foo = Foo(jnp.ones(1), [1], jnp.ones(1), fn=lambda x: x)  # made once: right (opt-in)
+foos = [Foo(jnp.ones(1), [1], jnp.ones(1), fn=lambda x: x) for _ in range(2)]  # E: static-fresh-callable
 bar = Foo(jnp.ones(1), [1], jnp.ones(1), fn=Vehicle(2).wheels)  # E: static-bound-method
+foo.b.append(2)
 """,
     "equinox_correct": """
 class Linear(eqx.Module):
@@ -118,11 +129,16 @@ class Layer(eqx.Module):
     w: jax.Array
     arr: jax.Array = eqx.field(static=True)  # E: static-dynamic-child
     old: Optional[jax.Array] = eqx.static_field()  # E: static-dynamic-child
-    table: dict = eqx.field(static=True)  # equinox asks no hashable static fields (it keeps lists in its own)
+    table: dict = eqx.field(static=True)  # compared, never changed in place: right (opt-in)
+    log: list = eqx.field(static=True)  # E: static-unhashable
+
+    def record(self, x: int) -> None:
+        self.log.append(x)
 
 
 class Deeper(Layer):
-    vehicle: Vehicle = eqx.field(static=True)  # E: static-identity-hash
+    vehicle: Vehicle = eqx.field(static=True)  # built once, never changed: right (opt-in)
+    counter: Counter = eqx.field(static=True)  # E: static-identity-hash
 """,
     "jax_correct": """
 @jax.tree_util.register_dataclass
@@ -159,6 +175,10 @@ class Reg:
     data: list = dataclasses.field(metadata=dict(static=False))
     mode: jax.Array = jax.tree.static()  # E: static-dynamic-child
 
+    def grow(self) -> None:
+        self.op.append(1)
+        self.called[0] = 2
+
 
 @dataclasses.dataclass
 class Called:
@@ -167,11 +187,16 @@ class Called:
 
 
 jax.tree_util.register_dataclass(Called, data_fields=["x"], meta_fields=["meta"])
+called = Called(jnp.ones(1), {})
+called.meta["k"] = 1
 
 
 @jax.tree_util.register_static  # E: static-identity-hash
 class Handle:
     pass
+
+
+handles = [Handle() for _ in range(3)]
 
 
 @jax.tree_util.register_static
@@ -180,11 +205,15 @@ class Table:
     rows: list  # E: static-unhashable
 
 
+table = Table([1])
+table.rows.append(2)
+
+
 class Late:
     pass
 
 
-jax.tree_util.register_static(Late)  # E: static-identity-hash
+jax.tree_util.register_static(Late)  # built once: right (opt-in)
 """,
     "jax_dataclasses_correct": """
 @jdc.pytree_dataclass
@@ -199,6 +228,10 @@ class Params:
     x: jax.Array
     s: jdc.Static[list]  # E: static-unhashable
     a: jdc.Static[jax.Array]  # E: static-dynamic-child
+
+
+params = Params(jnp.ones(1), [1], jnp.ones(1))
+params.s.append(2)
 """,
 }
 
@@ -224,7 +257,7 @@ class Foo:
 
 
 class Layer(eqx.Module):
-    vehicle: Vehicle = eqx.field(static=True)
+    counter: Counter = eqx.field(static=True)
 
 
 @jax.tree_util.register_dataclass
@@ -255,7 +288,9 @@ def test_messages_name_the_marker_and_the_fix(tmp_path: Path, cache_dir: Path) -
         for message in (
             STATIC_DYNAMIC_CHILD.message(f"Foo.c ({FLAX_STRUCT.marker})", array, FLAX_STRUCT.make_dynamic),
             STATIC_IDENTITY_HASH.message(
-                f"Layer.vehicle ({EQUINOX.marker})", "is typed Vehicle, which hashes by identity", IDENTITY_HASH_FIX
+                f"Layer.counter ({EQUINOX.marker})",
+                "is typed Counter, which hashes by identity, and Counter.step assigns self.n",
+                IDENTITY_HASH_FIX,
             ),
             STATIC_DYNAMIC_CHILD.message(f"Reg.mode ({JAX_DATACLASS.marker})", array, JAX_DATACLASS.make_dynamic),
             STATIC_DYNAMIC_CHILD.message(f"Params.a ({JAX_DATACLASSES.marker})", array, JAX_DATACLASSES.make_dynamic),

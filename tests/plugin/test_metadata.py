@@ -35,7 +35,8 @@ RECORDS: list[Record] = [
     ClassFacts("pytree", ("meta",)),
     LibraryFields("eqx.field(static=True)", ("b",)),
     DataclassOptions(eq=False, frozen=True, unsafe_hash=False),
-    ChangeEvidence("Counter.step assigns self.n"),
+    ChangeEvidence("Counter.step assigns self.n", {"append": ("_keys", "_values")}),
+    ChangeEvidence(None, {}),
     RegisteredPytree(),
     TrustedStatic(),
 ]
@@ -84,6 +85,6 @@ def test_data_in_another_shape_reads_as_absent(record: type[Record], data: Any) 
 def test_a_record_is_inherited_from_the_first_base_that_has_one() -> None:
     base, middle, child = class_info("Base"), class_info("Middle"), class_info("Child")
     child.mro = [child, middle, base]
-    ChangeEvidence("Base.step assigns self.n").write(base)
-    assert ChangeEvidence.inherited(child) == ChangeEvidence("Base.step assigns self.n")
+    ChangeEvidence("Base.step assigns self.n", {}).write(base)
+    assert ChangeEvidence.inherited(child) == ChangeEvidence("Base.step assigns self.n", {})
     assert ChangeEvidence.read(child) is None

@@ -130,6 +130,9 @@ VEHICLE = """\
 class Vehicle:
     def __init__(self, num_wheels: int) -> None:
         self.num_wheels = num_wheels
+
+    def retune(self) -> None:  # the evidence, read in another module, that an instance changes
+        self.num_wheels += 1
 """
 
 BY_VALUE = """\
@@ -211,7 +214,15 @@ class JitProject(NamedTuple):
 
 
 JIT_PROJECTS = {
-    "jax.jit": JitProject(PLAIN_JITTED, PLAIN_CALLER, "0", "()", [("caller.py", 4, "static-identity-hash")], [], []),
+    "jax.jit": JitProject(
+        PLAIN_JITTED,
+        PLAIN_CALLER,
+        "0",
+        "()",
+        [("caller.py", 4, "static-identity-hash")],
+        [("caller.py", 4, "static-not-frozen")],  # hashed by value, and Vehicle.retune changes it
+        [],
+    ),
     "jaxtypes.jit": JitProject(
         JAXTYPES_JITTED,
         JAXTYPES_CALLER,
@@ -392,6 +403,9 @@ class State:
     x: jax.Array
     names: {names} = struct.field(pytree_node=False)
     fn: Callable = struct.field({fn_static}default=None)
+
+    def rename(self) -> None:
+        self.names.append("b")  # type: ignore[attr-defined]
 """
 
 FLAX_USER = """\
@@ -400,7 +414,7 @@ import jax.numpy as jnp
 from state import State
 
 names: Any = ("a",)
-state = State(jnp.ones(2), names=names, fn=lambda x: x)
+states = [State(jnp.ones(2), names=names, fn=lambda x: x) for _ in range(2)]
 """
 
 FLAX_FILES = ["user.py", "state.py"]

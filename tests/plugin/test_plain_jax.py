@@ -168,6 +168,19 @@ def a(v: Vehicle) -> int:
     return v.num_wheels
 
 
+def retune(v: Vehicle) -> None:
+    v.num_wheels = 3
+
+
+class Engine:
+    pass
+
+
+@jax.jit(static_argnums=0)  # built once, never changed: right (the opt-in static-identity-hash-strict)
+def e(engine: Engine) -> int:
+    return 0
+
+
 @partial(jax.jit, static_argnames=("m",))  # E: static-not-frozen
 def b(x: int, m: Mutable) -> int:
     return x

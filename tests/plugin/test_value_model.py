@@ -2,7 +2,7 @@
 on real codebases: classes that are pytrees by any means (named tuples, another library's pytree
 dataclass), classes another library makes frozen, the interpreter's own function type, the bound
 ``self`` of ``super().method(...)``, a static ``self`` reported only with evidence that it goes
-wrong (arrays it holds are no such evidence: compiled in as constants, they are right) (the stricter verdict is the opt-in ``static-self-identity-hash``), and equinox modules,
+wrong (arrays it holds are no such evidence: compiled in as constants, they are right) (the stricter verdict is the opt-in ``static-identity-hash-strict``), and equinox modules,
 which hash over their fields, judged by what their fields hold (given to ``jax.jit``, or static);
 an undecorated subclass of a frozen dataclass, which inherits its value hash (also used before
 either class is defined), and an abstract base whose subclasses hash by value; a module's static
@@ -406,10 +406,10 @@ def test_the_evidence_names_what_makes_a_static_self_go_wrong(tmp_path: Path, ca
 def test_the_stricter_verdict_is_opt_in(tmp_path: Path, cache_dir: Path) -> None:
     path = tmp_path / "shapes.py"
     path.write_text(UNCHANGED)
-    strict = check_in_process(path, cache_dir, extra_config="enable_error_code = static-self-identity-hash\n")
-    opted = [(line, code) for line, code in findings(strict) if code == "static-self-identity-hash"]
+    strict = check_in_process(path, cache_dir, extra_config="enable_error_code = static-identity-hash-strict\n")
+    opted = [(line, code) for line, code in findings(strict) if code == "static-identity-hash-strict"]
     scaled = UNCHANGED.splitlines().index("class Scaled:") + 5
-    assert opted == [(line, "static-self-identity-hash") for line in (BASE_F, MODEL_RUN, scaled)]
+    assert opted == [(line, "static-identity-hash-strict") for line in (BASE_F, MODEL_RUN, scaled)]
     assert sorted(set(findings(strict)) - set(opted)) == expected(UNCHANGED)
 
 
@@ -419,15 +419,15 @@ def test_jaxtypes_check_select_turns_the_opt_in_code_on(tmp_path: Path) -> None:
     command = [str(BIN / "jaxtypes"), "check", "--quiet", "shapes.py"]
     default = subprocess.run(command, cwd=tmp_path, env=environment(), capture_output=True, text=True, timeout=300)
     selected = subprocess.run(
-        [*command, "--select", "static-self-identity-hash"],
+        [*command, "--select", "static-identity-hash-strict"],
         cwd=tmp_path,
         env=environment(),
         capture_output=True,
         text=True,
         timeout=300,
     )
-    assert "static-self-identity-hash" not in default.stdout
-    assert "checked): static-self-identity-hash 3;" in selected.stdout.splitlines()[-1], selected.stdout
+    assert "static-identity-hash-strict" not in default.stdout
+    assert "checked): static-identity-hash-strict 3;" in selected.stdout.splitlines()[-1], selected.stdout
 
 
 def test_every_mode_gives_the_same_findings_and_follows_the_evidence(tmp_path: Path) -> None:

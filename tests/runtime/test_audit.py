@@ -26,7 +26,7 @@ from jaxtypes._vocabulary.libraries import (
     JAX_STATIC_CLASS,
     PYTREE_METADATA,
 )
-from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE_STRICT
 
 
 class Vehicle:
@@ -130,37 +130,54 @@ def test_correct_static_values_pass(library: str, meta: Any) -> None:
     assert jt.audit({"layer": NODES[library](meta)}, "state") == []
 
 
+STRICT = ("static-unhashable-strict", "static-identity-hash-strict", "static-fresh-callable-strict")
+
+
 @pytest.mark.filterwarnings("ignore:A JAX array is being set as static")  # equinox's own warning
 @pytest.mark.parametrize("library", sorted(NODES))
 @pytest.mark.parametrize(
     ("meta", "code", "what"),
     [
-        ([1, 2], "static-unhashable", "holds a list, which is unhashable"),
         (np.ones(2), "static-dynamic-child", "holds an array (ndarray)"),
-        (Vehicle(), "static-identity-hash", "holds a Vehicle, which hashes by identity"),
-        (lambda x: x, "static-fresh-callable", "holds a lambda"),
         (Vehicle().wheels, "static-bound-method", "holds the bound method Vehicle.wheels"),
     ],
-    ids=["list", "array", "identity", "lambda", "bound-method"],
+    ids=["array", "bound-method"],
 )
 def test_each_mistake_is_reported_at_its_path_with_the_library_marker(
     library: str, meta: Any, code: str, what: str
 ) -> None:
-    if library == "equinox" and code == "static-unhashable":
-        assert jt.audit({"layer": NODES[library](meta)}, "state") == []  # equinox asks no hashable static fields
-        return
     [error] = jt.audit({"layer": NODES[library](meta)}, "state")
     assert error.code == code
     where = f"state['layer'].meta ({MARKERS[library].marker})"
     assert str(error).startswith(f"{where} {what}")
 
 
+@pytest.mark.parametrize("library", sorted(NODES))
+@pytest.mark.parametrize(
+    ("meta", "code", "what"),
+    [
+        ([1, 2], "static-unhashable-strict", "holds a list, which is unhashable"),
+        (Vehicle(), "static-identity-hash-strict", "holds a Vehicle, which hashes by identity"),
+        (lambda x: x, "static-fresh-callable-strict", "holds a lambda"),
+    ],
+    ids=["list", "identity", "lambda"],
+)
+def test_what_is_right_until_changed_or_built_again_is_opt_in(library: str, meta: Any, code: str, what: str) -> None:
+    """jit compares metadata: a list, an identity-hashed object or a lambda there works as long as
+    nobody changes it in place or builds it again, which one look at a value cannot tell."""
+    tree = {"layer": NODES[library](meta)}
+    assert jt.audit(tree, "state") == []
+    [error] = jt.audit(tree, "state", select=STRICT)
+    assert error.code == code
+    assert str(error).startswith(f"state['layer'].meta ({MARKERS[library].marker}) {what}")
+
+
 def test_the_fix_is_in_the_library_terms() -> None:
     [error] = jt.audit(FlaxState(jnp.ones(2), jnp.ones(3)), "state")
     assert error.rule is STATIC_DYNAMIC_CHILD
     assert f"\n  fix: {FLAX_STRUCT.make_dynamic}\n" in str(error)
-    [error] = jt.audit(Registered(jnp.ones(2), {"a": 1}), "layer")
-    assert error.rule is STATIC_UNHASHABLE
+    [error] = jt.audit(Registered(jnp.ones(2), {"a": 1}), "layer", select=STRICT)
+    assert error.rule is STATIC_UNHASHABLE_STRICT
     assert "\n  fix: use a static_dataclass or a tuple of (key, value) pairs instead of a dict\n" in str(error)
 
 
@@ -169,12 +186,14 @@ def test_every_finding_in_a_nested_tree_in_tree_order() -> None:
         "a": [FlaxState(jnp.ones(2), [1]), (EqxLayer(jnp.ones(1), [3]), Registered(jnp.ones(1), {"k": 1}))],
         "b": {"deep": FlaxState(FlaxState(jnp.ones(1), np.ones(1)), "fine")},
     }
-    found = [(error.where, error.code) for error in jt.audit(tree, "state")]
+    found = [(error.where, error.code) for error in jt.audit(tree, "state", select=STRICT)]
     assert found == [
-        (f"state['a'][0].meta ({FLAX_STRUCT.marker})", "static-unhashable"),
-        (f"state['a'][1][1].meta ({JAX_DATACLASS.marker})", "static-unhashable"),
+        (f"state['a'][0].meta ({FLAX_STRUCT.marker})", "static-unhashable-strict"),
+        (f"state['a'][1][0].meta ({EQUINOX.marker})", "static-unhashable-strict"),
+        (f"state['a'][1][1].meta ({JAX_DATACLASS.marker})", "static-unhashable-strict"),
         (f"state['b']['deep'].a.meta ({FLAX_STRUCT.marker})", "static-dynamic-child"),
     ]
+    assert [error.code for error in jt.audit(tree, "state")] == ["static-dynamic-child"]
 
 
 def test_a_flax_train_state_is_correct() -> None:
@@ -185,8 +204,8 @@ def test_a_flax_train_state_is_correct() -> None:
 
 
 def test_a_class_registered_static_is_judged_as_a_whole() -> None:
-    [error] = jt.audit({"handle": StaticHandle()}, "tree")
-    assert (error.where, error.code) == (f"tree['handle'] ({JAX_STATIC_CLASS.marker})", "static-identity-hash")
+    [error] = jt.audit({"handle": StaticHandle()}, "tree", select=STRICT)
+    assert (error.where, error.code) == (f"tree['handle'] ({JAX_STATIC_CLASS.marker})", "static-identity-hash-strict")
 
 
 def test_arrays_in_hand_written_aux_data_are_found() -> None:

@@ -189,7 +189,7 @@ def test_a_mutable_dataclass_is_caught_in_any_field(position: str) -> None:
         (
             IdentityEqualModel(),
             "static-identity-hash",
-            "holds a IdentityEqualModel, a dataclass with eq=False that hashes by identity",
+            "holds an IdentityEqualModel, a dataclass with eq=False that hashes by identity",
         ),
     ],
 )

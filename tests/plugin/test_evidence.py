@@ -1,0 +1,259 @@
+"""Findings that need evidence, on shapes from code the rules were not written from: what jit only
+compares (pytree metadata) or keys on by identity is right as long as it is built once and never
+changed, so a list or dict in another library's static field, an identity-hashed value there or
+in a plain jitted function's static position, and a lambda stored in a static field are reported
+only where the code changes them in place, changes their instances, or builds them in a loop;
+without that, each is its opt-in ``-strict`` twin.
+
+Construction is not change: ``__init__`` and the methods only it calls, class methods that build
+an instance, and a method that changes the metadata together with a data field (the structure
+changes with it, so jit compiles anew). Also: a traced parameter passed on into a static
+position is a tracer, whatever its declared type; a class whose base mypy cannot follow is not
+judged by the bases it can see; a function in a private module is judged at its calls.
+
+Checked in process, with the opt-in codes turned on, and as one project in every mode: cold,
+warm, after an edit that adds the evidence, ``-n 2`` and the daemon.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from jaxtypes._vocabulary.rules import OPT_IN_CODES, RULES_BY_CODE
+from tests.plugin.mypy_runner import check_in_process, expected, run_dmypy, run_mypy, write_config
+
+SHAPES = """\
+import dataclasses
+import functools
+from typing import Any, Callable
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+from flax import struct
+from not_installed import BaseModel  # type: ignore[import-not-found]
+
+
+@struct.dataclass
+class Options:
+    x: jax.Array
+    names: list = struct.field(pytree_node=False)  # S: static-unhashable-strict
+    table: dict = struct.field(pytree_node=False)  # E: static-unhashable
+
+
+options = Options(jnp.ones(1), ["a"], {{}})
+options.table["k"] = 1
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Updates:
+    values: list
+    keys: list = dataclasses.field(metadata=dict(static=True))  # S: static-unhashable-strict
+    log: list = dataclasses.field(metadata=dict(static=True))  # E: static-unhashable
+    seen: list = dataclasses.field(metadata=dict(static=True))  # S: static-unhashable-strict
+
+    def __post_init__(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        self.seen.append(0)
+
+    def append(self, key: str, value: jax.Array) -> None:
+        self.keys.append(key)
+        self.values.append(value)
+
+    def note(self, entry: str) -> None:
+        self.log.append(entry)
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class VarMap:
+    ids: dict = dataclasses.field(default_factory=dict, metadata=dict(static=True))  # S: static-unhashable-strict
+
+    def update(self, items: dict) -> None:
+        self.ids.update(items)
+
+    @classmethod
+    def create(cls, items: dict) -> "VarMap":
+        made = cls()
+        made.update(items)
+        return made
+
+
+class Engine:
+    def gram(self, x: jax.Array) -> jax.Array:
+        return x @ x.T
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Axis:
+    size: int
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def bump(self) -> None:
+        self.n += 1{counter_change}
+
+
+class Kernel(eqx.Module):
+    w: jax.Array
+    engine: Engine = eqx.field(static=True)  # S: static-identity-hash-strict
+    axes: tuple[Axis, ...] = eqx.field(static=True)  # S: static-identity-hash-strict
+    counter: Counter = eqx.field(static=True)  # E: static-identity-hash
+
+
+@struct.dataclass
+class Potentials:
+    x: jax.Array
+    f: Callable = struct.field(pytree_node=False)
+
+
+def potentials(scale: float) -> Potentials:
+    return Potentials(jnp.ones(1), lambda y: y * scale)  # S: static-fresh-callable-strict
+
+
+many = [Potentials(jnp.ones(1), lambda y: y) for _ in range(3)]  # E: static-fresh-callable
+
+
+@functools.partial(jax.jit, static_argnums=1)  # S: static-identity-hash-strict
+def fit(x: jax.Array, engine: Engine) -> jax.Array:
+    return engine.gram(x)
+
+
+@functools.partial(jax.jit, static_argnums=1)  # E: static-identity-hash
+def count(x: jax.Array, counter: Counter) -> jax.Array:
+    return x * counter.n
+
+
+class Config(BaseModel):
+    steps: int
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def train(x: jax.Array, config: Config) -> jax.Array:
+    return x * config.steps
+
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def inner(n: int, x: jax.Array) -> jax.Array:
+    return x * n
+
+
+@functools.partial(jax.jit, static_argnums=(1,))
+def outer(i: int, k: int, x: jax.Array) -> jax.Array:
+    return inner(i, x) + inner(k, x)  # E: static-dynamic-child
+
+
+def plain(i: int, x: jax.Array) -> jax.Array:
+    return inner(i, x)
+"""
+
+UNCHANGED = SHAPES.format(counter_change="")
+CHANGED = SHAPES.format(counter_change="\n\n\nspare = Engine()\nfor _ in range(2):\n    spare = Engine()\n")
+
+
+def marked(source: str, kind: str) -> list[tuple[int, str]]:
+    """The ``# E:`` (default) or ``# S:`` (opt-in) marks of ``source``."""
+    return expected(source.replace("# S:", "# E:") if kind == "S" else source.replace("# S:", "#"))
+
+
+def findings(diagnostics: list) -> list[tuple[int, str]]:
+    return sorted((d.line, d.code) for d in diagnostics if d.code in RULES_BY_CODE)
+
+
+def test_without_evidence_nothing_is_reported_by_default(tmp_path: Path, cache_dir: Path) -> None:
+    path = tmp_path / "shapes.py"
+    path.write_text(UNCHANGED)
+    assert findings(check_in_process(path, cache_dir)) == marked(UNCHANGED, "E")
+
+
+def test_the_opt_in_twins_report_the_rest(tmp_path: Path, cache_dir: Path) -> None:
+    path = tmp_path / "shapes.py"
+    path.write_text(UNCHANGED)
+    codes = ", ".join(sorted(OPT_IN_CODES))
+    found = findings(check_in_process(path, cache_dir, extra_config=f"enable_error_code = {codes}\n"))
+    assert found == marked(UNCHANGED, "S")
+
+
+def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
+    path = tmp_path / "shapes.py"
+    path.write_text(UNCHANGED)
+    headlines = {d.line: d.message.splitlines()[0] for d in check_in_process(path, cache_dir)}
+    lines = UNCHANGED.splitlines()
+    table = lines.index('options.table["k"] = 1') + 1
+    assert headlines[
+        lines.index("    table: dict = struct.field(pytree_node=False)  # E: static-unhashable") + 1
+    ].endswith(f"which is unhashable, and options.table is changed in place at line {table}")
+    log = lines.index("    log: list = dataclasses.field(metadata=dict(static=True))  # E: static-unhashable") + 1
+    assert headlines[log].endswith("and Updates.note changes self.log in place")
+    made = lines.index("many = [Potentials(jnp.ones(1), lambda y: y) for _ in range(3)]  # E: static-fresh-callable")
+    assert headlines[made + 1].endswith(f"it is made inside a loop at line {made + 1}, so every copy compiles again")
+
+
+def test_every_mode_gives_the_same_findings_and_follows_the_evidence(tmp_path: Path) -> None:
+    (tmp_path / "shapes.py").write_text(UNCHANGED)
+    write_config(tmp_path)
+    cold = run_mypy(tmp_path, "shapes.py")
+    assert findings(cold) == marked(UNCHANGED, "E")
+    assert run_mypy(tmp_path, "shapes.py") == cold
+    time.sleep(1.1)
+    (tmp_path / "shapes.py").write_text(CHANGED)  # Engines now built in a loop
+    changed = run_mypy(tmp_path, "shapes.py")
+    lines = CHANGED.splitlines()
+    engines = [number for number, line in enumerate(lines, 1) if "Engine = eqx" in line or "engine: Engine)" in line]
+    fit = engines[1] - 1  # the decorator of fit, where its parameters are judged
+    assert findings(changed) == sorted(
+        [*marked(CHANGED, "E"), (engines[0], "static-identity-hash"), (fit, "static-identity-hash")]
+    )
+    assert run_mypy(tmp_path, "-n", "2", "--no-incremental", "shapes.py") == changed
+    status = tmp_path / "dmypy.json"
+    try:
+        time.sleep(1.1)
+        (tmp_path / "shapes.py").write_text(UNCHANGED)
+        assert run_dmypy(tmp_path, status, "run", "--", "shapes.py") == cold
+        time.sleep(1.1)
+        (tmp_path / "shapes.py").write_text(CHANGED)
+        assert run_dmypy(tmp_path, status, "run", "--", "shapes.py") == changed
+    finally:
+        run_dmypy(tmp_path, status, "stop")
+
+
+PRIVATE = """\
+import functools
+from typing import Sequence
+
+import jax
+
+
+@functools.partial(jax.jit, static_argnames="names")
+def lookup(x: jax.Array, names: Sequence[str]) -> jax.Array:
+    return x
+
+
+def caller(x: jax.Array) -> None:
+    lookup(x, names=("a", "b"))
+    lookup(x, names=["a"])  # E: static-unhashable
+"""
+
+
+def test_a_function_in_a_private_module_is_judged_at_its_calls(tmp_path: Path, cache_dir: Path) -> None:
+    """``pkg._src.lookup`` is called only from code the checker reads: its declaration is no
+    finding, the call that passes a list is; a public module's declaration is one too."""
+    private = tmp_path / "_src.py"
+    private.write_text(PRIVATE)
+    public = tmp_path / "api.py"
+    public.write_text(PRIVATE)
+    assert findings(check_in_process(private, cache_dir)) == expected(PRIVATE)
+    declaration = PRIVATE.splitlines().index('@functools.partial(jax.jit, static_argnames="names")') + 1
+    assert findings(check_in_process(public, cache_dir)) == sorted(
+        [(declaration, "static-unhashable"), *expected(PRIVATE)]
+    )
