@@ -10,9 +10,10 @@ trailing ``# expect: <code>`` comment; a silent case has no mark.
 
 One `jaxtypes check --format json` run over the folder, with the cases' own mypy configuration,
 is matched to the marks by file, line and code: a mark with such a finding is caught, any other
-finding is a false positive. Unless ``--no-run``, each case also runs as ``python case.py`` to
-record whether the bug shows at run time (an exception) or goes unnoticed (stale results,
-recompilation).
+finding is a false positive. Unless ``--no-run``, each case also runs, under the jit sanitizer
+(``jaxtypes run``), to record whether the bug shows at run time (an exception) or goes unnoticed
+(stale results, recompilation), and what the sanitizer reports in the case's own file: the
+dynamic verdict, printed beside the static one, with their union.
 
     python benchmarks/jit_bugs/run.py [--no-run] [--cache-dir DIR] [--cases-table]
 """
@@ -27,6 +28,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import tokenize
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -164,34 +166,54 @@ def score(cases: Iterable[Case], findings: Iterable[Finding]) -> list[Score]:
     return scores
 
 
-def run_case(case: Case, timeout: float = RUN_TIMEOUT_S) -> str:
-    """What running the case as a script shows: ``fails: <exception>``, ``runs`` (exit status 0:
-    a bug of this kind goes unnoticed), ``timeout``, ``needs <module>`` or ``not run``."""
+class Outcome(NamedTuple):
+    """What running a case under the sanitizer showed: ``fails: <exception>``, ``runs`` (exit
+    status 0, or only the sanitizer's findings: a bug of this kind goes unnoticed), ``timeout``,
+    ``needs <module>`` or ``not run``; and the sanitizer's findings in the case's file (line, code)."""
+
+    result: str
+    sanitized: tuple[tuple[int, str], ...] = ()
+
+    def __str__(self) -> str:
+        found = ", ".join(f"{code} at {line}" for line, code in self.sanitized)
+        return f"{self.result}; sanitizer: {found or 'nothing'}" if self.result != "not run" else self.result
+
+
+def run_case(case: Case, timeout: float = RUN_TIMEOUT_S) -> Outcome:
+    """Run the case as a script under ``jaxtypes run`` (its findings as JSON in a file)."""
     if not case.runs:
-        return "not run"
+        return Outcome("not run")
     # A fixed hash seed: some of these bugs fail or not depending on the hash of a value.
-    env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0"}
-    try:
-        done = subprocess.run(
-            [sys.executable, case.path.name],
-            cwd=case.path.parent,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
-    except subprocess.TimeoutExpired:
-        return "timeout"
-    if done.returncode == 0:
-        return "runs"
+    env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0", "PYTHONPATH": str(REPO)}
+    with tempfile.TemporaryDirectory() as scratch:
+        report = Path(scratch) / "findings.json"
+        command = [sys.executable, "-m", "jaxtypes", "run", "--format", "json", "--output", str(report)]
+        try:
+            done = subprocess.run(
+                [*command, case.path.name],
+                cwd=case.path.parent,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return Outcome("timeout")
+        findings = json.loads(report.read_text())["findings"] if report.exists() else []
+    sanitized = tuple(sorted({(item["line"], item["code"]) for item in findings if item["path"] == case.path.name}))
+    if done.returncode == 0 or (done.returncode == 1 and findings and "Traceback" not in done.stderr):
+        return Outcome("runs", sanitized)
     if missing := _MISSING_MODULE.search(done.stderr):
-        return f"needs {missing[1]}"
+        return Outcome(f"needs {missing[1]}", sanitized)
     exceptions = _EXCEPTION.findall(done.stderr)
-    return f"fails: {exceptions[-1].rsplit('.', 1)[-1]}" if exceptions else f"fails: exit status {done.returncode}"
+    result = f"fails: {exceptions[-1].rsplit('.', 1)[-1]}" if exceptions else f"fails: exit status {done.returncode}"
+    return Outcome(result, sanitized)
 
 
-def summary_table(scores: Sequence[Score], outcomes: dict[str, str] | None = None) -> str:
-    """The Markdown table of recall and false positives per library and overall."""
+def summary_table(scores: Sequence[Score], outcomes: dict[str, Outcome] | None = None) -> str:
+    """The Markdown table of recall and false positives per library and overall; with the cases
+    run, how many bug cases fail when run, how many the sanitizer reports (and on how many silent
+    cases it reports anything), and how many the checker or the sanitizer catches."""
     columns = [
         "library",
         "bug cases",
@@ -203,12 +225,17 @@ def summary_table(scores: Sequence[Score], outcomes: dict[str, str] | None = Non
         "false positives",
     ]
     if outcomes is not None:
-        columns.append("bug cases failing when run")
+        columns += [
+            "bug cases failing when run",
+            "silently wrong when run, reported by the sanitizer",
+            "sanitizer findings on silent cases",
+            "bug cases caught by either",
+        ]
     rows = [_row(library, [s for s in scores if s.case.library == library], outcomes) for library in LIBRARIES]
     return _markdown(columns, [*rows, _row("**all**", list(scores), outcomes)])
 
 
-def _row(label: str, scores: list[Score], outcomes: dict[str, str] | None) -> list[str]:
+def _row(label: str, scores: list[Score], outcomes: dict[str, Outcome] | None) -> list[str]:
     bugs = [s for s in scores if not s.case.silent]
     marks = sum(len(s.case.marks) for s in bugs)
     caught = sum(len(s.caught) for s in bugs)
@@ -216,8 +243,14 @@ def _row(label: str, scores: list[Score], outcomes: dict[str, str] | None) -> li
     row = [label, str(len(bugs)), str(sum(not s.missed for s in bugs)), str(marks), str(caught), recall]
     row += [str(sum(s.case.silent for s in scores)), str(sum(len(s.false_positives) for s in scores))]
     if outcomes is not None:
-        ran = [outcomes[s.case.name] for s in bugs if outcomes[s.case.name] != "not run"]
-        row.append(f"{sum(outcome.startswith('fails') for outcome in ran)} of {len(ran)}")
+        ran = [outcomes[s.case.name] for s in bugs if outcomes[s.case.name].result != "not run"]
+        quiet = [outcome for outcome in ran if outcome.result == "runs"]
+        silent = [outcomes[s.case.name] for s in scores if s.case.silent]
+        either = [s for s in bugs if not s.missed or outcomes[s.case.name].sanitized]
+        row.append(f"{sum(outcome.result.startswith('fails') for outcome in ran)} of {len(ran)}")
+        row.append(f"{sum(bool(outcome.sanitized) for outcome in quiet)} of {len(quiet)}")
+        row.append(str(sum(len(outcome.sanitized) for outcome in silent)))
+        row.append(f"{len(either)} of {len(bugs)}")
     return row
 
 
@@ -234,7 +267,7 @@ def misses_and_false_positives(scores: Sequence[Score]) -> str:
     return "\n".join(lines)
 
 
-def cases_table(cases: Sequence[Case], outcomes: dict[str, str] | None = None) -> str:
+def cases_table(cases: Sequence[Case], outcomes: dict[str, Outcome] | None = None) -> str:
     """Every case as a Markdown table row: file, library, source, the codes it expects."""
     columns = ["case", "library", "source", "expected"] + (["when run"] if outcomes is not None else [])
     rows = []
@@ -242,7 +275,8 @@ def cases_table(cases: Sequence[Case], outcomes: dict[str, str] | None = None) -
         codes = ", ".join(sorted({mark.code for mark in case.marks})) or "silent"
         source = case.header.get("Source", "").partition(" ")[0]
         rows.append(
-            [f"`{case.name}`", case.library, source, codes] + ([outcomes[case.name]] if outcomes is not None else [])
+            [f"`{case.name}`", case.library, source, codes]
+            + ([str(outcomes[case.name])] if outcomes is not None else [])
         )
     return _markdown(columns, rows)
 

@@ -323,4 +323,8 @@ def _defined_in_class_body(fn: object) -> bool:
 
 
 def as_tuple(value: Any) -> tuple[Any, ...]:
+    """``static_argnums``/``static_argnames`` as a tuple, however given: one, several, or None
+    (as flax's ``nnx.jit`` passes them)."""
+    if value is None:
+        return ()
     return (value,) if isinstance(value, (int, str)) else tuple(value)

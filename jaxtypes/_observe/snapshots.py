@@ -136,12 +136,23 @@ def _same_array(a: Any, b: Any) -> bool:
 
 def _short(snap: Snapshot) -> str:
     """A snapshot as a person reads it, in at most ``_SHORT`` characters."""
-    if snap.kind in ("value", "same"):
-        text = repr(snap.held)
-    elif snap.kind == "array":
-        text = f"array{list(snap.held.shape)}"
-    elif snap.kind == "items":
-        text = f"{snap.cls.__name__} of {len(snap.held)}"
-    else:
-        text = f"{snap.cls.__name__} with {', '.join(map(str, snap.held)) or 'nothing'}"
+    text = _text(snap)
     return text if len(text) <= _SHORT else text[: _SHORT - 3] + "..."
+
+
+def _text(snap: Snapshot) -> str:
+    """A snapshot written out as the value's repr would read (an array by its shape)."""
+    if snap.kind in ("value", "same"):
+        return repr(snap.held)
+    if snap.kind == "array":
+        return f"array{list(snap.held.shape)}"
+    if snap.kind == "items":
+        items = ", ".join(_text(item) for item in snap.held)
+        if snap.cls is list:
+            return f"[{items}]"
+        return (
+            f"({items}{',' if len(snap.held) == 1 else ''})" if snap.cls is tuple else f"{snap.cls.__name__}({items})"
+        )
+    if snap.kind == "mapping":
+        return "{" + ", ".join(f"{key!r}: {_text(item)}" for key, item in snap.held.items()) + "}"
+    return f"{snap.cls.__name__}(" + ", ".join(f"{name}={_text(part)}" for name, part in snap.held.items()) + ")"

@@ -12,8 +12,10 @@ in the compile log's words. Settled values (``snapshots.settled``) are looked at
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
+import operator
 import types
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
@@ -22,10 +24,11 @@ from jaxtypes._classes.errors import class_name
 from jaxtypes._jit.compile_log import CompileLog
 from jaxtypes._jit.jax_internals import cache_size
 from jaxtypes._jit.jaxtypes_jit import as_tuple, static_args
-from jaxtypes._observe.audit import audit
+from jaxtypes._observe.audit import audit, nodes
 from jaxtypes._observe.call_sites import Place
+from jaxtypes._observe.library_fields import static_field_values
 from jaxtypes._observe.reads import Read, reads_of, unwrapped
-from jaxtypes._observe.snapshots import Snapshot, difference, settled, snapshot
+from jaxtypes._observe.snapshots import Difference, Snapshot, difference, settled, snapshot
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.rules import Message
 
@@ -70,7 +73,7 @@ class Watched:
         if cache_size(self._jitted) != size:
             self._compiled(key, statics, args, kwargs, before)
         elif entry is not None:
-            stale = next(self._stale(entry, statics), None)
+            stale = next(self._stale(entry, statics), None) or self._stale_metadata(entry, args, kwargs)
             if stale is not None:
                 self._sanitizer.found(stale, self, stale_call=True)
         return result
@@ -100,10 +103,16 @@ class Watched:
         sinks = {
             label for label, snap in reads.items() if before is not None and difference(before[label], snap, label)
         }
+        earlier = self._entries.get(key)
+        metadata = self._metadata_now(args, kwargs)
         self._entries[key] = _Entry(
             {label: snapshot(value) for label, value in statics if not settled(value)},
             {label: snapshot(value) for label, value in self._bound if not settled(value)},
-            {label: snap for label, snap in reads.items() if label not in sinks},
+            _ReadSnapshots(self._reads or [], {label: snap for label, snap in reads.items() if label not in sinks}),
+            [
+                *(earlier.metadata if earlier else ()),
+                {path: (value, snapshot(value)) for path, value in metadata.items()},
+            ],
         )
 
     def _stale(self, entry: _Entry, statics: list[tuple[str, Any]]) -> Iterator[Message]:
@@ -118,14 +127,40 @@ class Watched:
             found = None if earlier is None else difference(earlier, snapshot(value), label)
             if found is not None:
                 yield phrases.stale_static(self.name, _bound_subject(label, value), *found)
-        for read in self._reads or () if entry.reads else ():
-            earlier = entry.reads.get(read.label)
-            value = read.value()
-            if earlier is None or earlier.kind in ("value", "same") and value is earlier.held:
-                continue  # the very object traced: a settled one cannot have changed
-            found = difference(earlier, snapshot(value), read.label)
-            if found is not None:
-                yield phrases.stale_global(self.name, read.kind, *found)
+        for read, found in entry.reads.changes():
+            yield phrases.stale_global(self.name, read.kind, *found)
+
+    def _stale_metadata(self, entry: _Entry, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Message | None:
+        """Pytree metadata changed in place since code was compiled for it: jit's cached treedef
+        holds the very object, so it compares equal to a call whose metadata equals the object
+        as it is now, and that call may run code compiled for what it held then."""
+        if not any(entry.metadata):
+            return None
+        now = self._metadata_now(args, kwargs)
+        for compiled in entry.metadata:
+            for path, (held, then) in compiled.items():
+                if path not in now:
+                    continue
+                held_now = snapshot(held)
+                change = difference(then, held_now, path)
+                if change is not None and (
+                    held is now[path] or difference(held_now, snapshot(now[path]), path) is None
+                ):
+                    argument = path.split(".", 1)[0].split("[", 1)[0]
+                    return phrases.stale_static(self.name, phrases.pytree_metadata(argument), *change)
+        return None
+
+    def _metadata_now(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+        """The pytree metadata of the traced arguments that can change in place, by path: a
+        dataclass node's static fields, a ``register_static`` object, other nodes' aux data."""
+        found: dict[str, Any] = {}
+        for name, value in self._positions.traced(args, kwargs):
+            for node in nodes(value, name):
+                if dataclasses.is_dataclass(node.value) and not isinstance(node.value, type):
+                    found |= {f"{node.path}.{f.name}": v for f, v in static_field_values(node.value, node.children)}
+                elif node.metadata is node.value or node.holds_metadata:
+                    found[node.path] = node.metadata
+        return {path: value for path, value in found.items() if not settled(value)}
 
     def _read_now(self) -> dict[str, Snapshot]:
         """The globals and closure variables the user's code reads, as they are now."""
@@ -154,7 +189,47 @@ class _Entry(NamedTuple):
 
     statics: dict[str, Snapshot]
     bound: dict[str, Snapshot]
-    reads: dict[str, Snapshot]
+    reads: _ReadSnapshots
+    metadata: list[dict[str, tuple[Any, Snapshot]]]
+    """The changeable pytree metadata of the traced arguments at each compile: the object jit's
+    treedef holds, and what it held then."""
+
+
+class _ReadSnapshots:
+    """The globals and closure variables the code compiled under one key was traced with. One
+    whose snapshot is the object itself (a scalar, a string, a jax array, a function) changed only
+    if it was rebound: all of those are checked by identity in one pass per namespace; the rest
+    (a list, a dict, an object with attributes) by a snapshot of what they hold now."""
+
+    def __init__(self, reads: list[Read], snapshots: dict[str, Snapshot]) -> None:
+        kept = [(read, snapshots[read.label]) for read in reads if read.label in snapshots]
+        self._objects = [(read, snap) for read, snap in kept if snap.kind in ("value", "same")]
+        self._contents = [(read, snap) for read, snap in kept if snap.kind not in ("value", "same")]
+        groups: dict[int, tuple[dict[str, Any], list[str], list[Any]]] = {}
+        self._cells: list[tuple[Read, Any]] = []
+        for read, snap in self._objects:
+            if read.namespace is not None:
+                group = groups.setdefault(id(read.namespace), (read.namespace, [], []))
+                group[1].append(read.label)
+                group[2].append(snap.held)
+            else:
+                self._cells.append((read, snap.held))
+        self._globals = [(namespace, labels, helds) for namespace, labels, helds in groups.values()]
+
+    def _rebound(self) -> bool:
+        """Whether a read held by identity is now another object (or an empty cell)."""
+        for namespace, labels, helds in self._globals:
+            if not all(map(operator.is_, map(namespace.get, labels), helds)):
+                return True
+        return any(read.value() is not held for read, held in self._cells)
+
+    def changes(self) -> Iterator[tuple[Read, Difference]]:
+        """Each read whose value differs from its snapshot, and how."""
+        candidates = (self._objects if self._rebound() else []) + self._contents
+        for read, snap in candidates:
+            found = difference(snap, snapshot(read.value()), read.label)
+            if found is not None:
+                yield read, found
 
 
 class _StaticPositions(NamedTuple):

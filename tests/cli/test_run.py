@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 STALE = """\
 import functools
 import jax
@@ -76,6 +78,21 @@ def test_run_keeps_the_programs_own_failure(tmp_path: Path) -> None:
     result = jaxtypes("run", "fails.py", cwd=tmp_path)
     assert result.returncode == 3
     assert "jit-stale-static" in result.stderr
+
+
+SEEDS = Path(__file__).resolve().parents[2] / "examples" / "seeds"
+
+
+@pytest.mark.parametrize("seed", ["seed000_static_self.py", "seed000_jit_bound_method.py", "seed003_vehicle.py"])
+def test_each_silent_bug_of_the_seeds_is_reported_at_its_stale_call(seed: str, tmp_path: Path) -> None:
+    """The seeds' programs as written, whose second call returns the first call's result."""
+    source = (SEEDS / seed).read_text()
+    (tmp_path / seed).write_text(source)
+    result = jaxtypes("run", "--format", "json", "--output", "out.json", seed, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    stale_call = max(number for number, line in enumerate(source.splitlines(), 1) if line.startswith("print("))
+    document = json.loads((tmp_path / "out.json").read_text())
+    assert [(f["path"], f["code"], f["line"]) for f in document["findings"]] == [(seed, "jit-stale-static", stale_call)]
 
 
 def test_run_strict_stops_at_the_stale_call(tmp_path: Path) -> None:

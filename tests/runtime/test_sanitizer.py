@@ -8,6 +8,7 @@ import functools
 from typing import Any
 
 import equinox as eqx
+from flax import nnx
 import jax
 import jax.numpy as jnp
 import pytest
@@ -131,7 +132,7 @@ def test_a_global_rebound_or_changed_in_place_after_tracing_is_stale() -> None:
     headlines = [finding.message.headline for finding in report.findings]
     assert headlines == [
         "scaled: global 'SCALE' changed since jit traced it (SCALE: 2.0 -> 3.0)",
-        "weighted: global 'HISTORY' changed since jit traced it (HISTORY: list of 1 -> list of 2)",
+        "weighted: global 'HISTORY' changed since jit traced it (HISTORY: [1.0] -> [1.0, 5.0])",
     ]
 
 
@@ -238,6 +239,51 @@ def test_an_array_in_pytree_metadata_is_reported_at_the_first_call() -> None:
     assert report.findings[0].message.headline.startswith("s.table (a meta field of")
 
 
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["x"], meta_fields=["sizes"])
+@dataclasses.dataclass
+class Sized:
+    x: jax.Array
+    sizes: list[int]
+
+
+class Node:
+    """A pytree with hand-written flattening, whose aux data is a dict."""
+
+    def __init__(self, x: jax.Array, aux: dict[str, float]) -> None:
+        self.x, self.aux = x, aux
+
+
+jax.tree_util.register_pytree_node(Node, lambda n: ((n.x,), n.aux), lambda aux, children: Node(children[0], aux))
+
+
+def test_pytree_metadata_changed_in_place_after_a_compile_is_stale() -> None:
+    with sanitize() as report:
+        f = jax.jit(lambda s: s.x * len(s.sizes))
+        g = jax.jit(lambda n: n.x * n.aux["k"])
+        sized, node = Sized(jnp.ones(2), [1, 2]), Node(jnp.ones(2), {"k": 2.0})
+        f(sized), g(node)
+        f(Sized(jnp.ones(2), [1, 2, 3]))  # other metadata: compiled for it
+        sized.sizes.append(3)
+        node.aux["k"] = 5.0
+        assert (f(sized) == 2.0).all()  # the stale metadata: the code compiled for [1, 2]
+        assert (g(node) == 2.0).all()
+    headlines = [finding.message.headline for finding in report.findings]
+    assert headlines == [
+        "<lambda>: pytree metadata of argument 's' changed since jit compiled for it (s.sizes: [1, 2] -> [1, 2, 3])",
+        "<lambda>: pytree metadata of argument 'n' changed since jit compiled for it (n['k']: 2.0 -> 5.0)",
+    ]
+    assert report.findings[0].place.line == line_of("# the stale metadata")
+
+
+def test_equal_metadata_in_a_new_object_is_no_finding() -> None:
+    with sanitize() as report:
+        g = jax.jit(lambda n: n.x * n.aux["k"])
+        for k in (2.0, 2.0, 3.0, 2.0):
+            g(Node(jnp.ones(2), {"k": k}))  # equal dicts match, a new value compiles
+    assert report.findings == []
+    assert report.compiles["<lambda>"] == 2
+
+
 def test_equinox_filter_jit_is_watched_through_jax_jit() -> None:
     class Gain:
         def __init__(self) -> None:
@@ -258,6 +304,36 @@ def test_equinox_filter_jit_is_watched_through_jax_jit() -> None:
         model.gain.k = 3.0  # in the static half of the partition, changed in place
         apply(model, jnp.ones(2))
     assert codes(report) == ["jit-stale-static"]
+
+
+def test_flax_nnx_jit_is_watched_through_jax_jit() -> None:
+    class Gain:
+        def __init__(self) -> None:
+            self.k = 1.0
+
+    class Model(nnx.Module):
+        def __init__(self) -> None:
+            self.w = nnx.Param(jnp.ones(2))
+            self.gain = Gain()  # no nnx Variable: kept in the static graph definition
+
+    with sanitize() as report:
+
+        @nnx.jit
+        def apply(model: Model, x: jax.Array) -> jax.Array:
+            return model.w[...] * x * model.gain.k
+
+        model = Model()
+        apply(model, jnp.ones(2))
+        apply(model, jnp.ones(2))
+        assert report.findings == []
+        model.gain.k = 3.0  # in the graph definition nnx.jit keys code on, changed in place
+        assert (apply(model, jnp.ones(2)) == 1.0).all()  # stale
+    (finding,) = report.findings
+    assert finding.code == "jit-stale-static"
+    assert (
+        finding.message.headline.endswith("gain'].value.k: 1.0 -> 3.0)")
+        or ".k: 1.0 -> 3.0)" in finding.message.headline
+    )
 
 
 def test_jaxtypes_jit_is_watched_too() -> None:
