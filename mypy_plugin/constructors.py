@@ -17,7 +17,7 @@ from mypy.types import AnyType, Instance, Type, TypeAliasType, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.libraries import MARKERS, StaticMarker, fix_for
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, instance_attributes, static_problem
+from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import with_evidence
 from mypy_plugin.judge import Judge
@@ -65,8 +65,7 @@ def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | Non
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
     if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
-        data = set(instance_attributes(info)) - _library_static_fields(info)
-        problem = with_evidence(api, problem, info, name, expr, data)
+        problem = with_evidence(api, problem, info, name, expr, _library_static_fields(info))
     if problem is not None:
         report(api, problem, where, expr)
 

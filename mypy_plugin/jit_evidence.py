@@ -72,6 +72,7 @@ from mypy.types import Instance, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_UNHASHABLE, STRICT_TWINS
+from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
@@ -172,18 +173,18 @@ def with_evidence(
     owner: TypeInfo | None = None,
     attribute: str | None = None,
     made: Context | None = None,
-    data: Collection[str] = (),
+    static: Collection[str] = (),
 ) -> Problem:
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
-    of an ``owner`` (whose data fields are ``data``) holds is changed in place; the class whose
-    values have the problem (``Problem.of``) changes its instances, or they are built in a loop;
-    the value is ``made`` in a loop."""
+    of an ``owner`` (whose static fields are ``static``, the rest data) holds is changed in place;
+    the class whose values have the problem (``Problem.of``) changes its instances, or they are
+    built in a loop; the value is ``made`` in a loop."""
     if problem.rule not in STRICT_TWINS:
         return problem
     evidence = None
     if problem.rule is STATIC_UNHASHABLE and owner is not None and attribute is not None:
-        evidence = changed_in_place(api, owner, attribute, data)
+        evidence = changed_in_place(api, owner, attribute, set(instance_attributes(owner)) - set(static))
     symbol = lookup(problem.of, api) if problem.of is not None else None
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
         evidence = identity_evidence(api, symbol.node)

@@ -56,7 +56,7 @@ from jaxtypes._vocabulary.libraries import (
 )
 from jaxtypes._vocabulary.names import REGISTER_STATIC, TREE_STATIC
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.declared_types import class_problem, instance_attributes, static_problem
+from mypy_plugin.declared_types import class_problem, static_problem
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.method_bodies import aux_attributes
 from mypy_plugin.hashing import defines_hash
@@ -295,12 +295,12 @@ def _report_fields(
     if marker is JAX_STATIC_CLASS and defines_hash(info):
         return  # hashed by its own __hash__: _check_static_class judges what that hashes
     judge = _judge(api)
-    data = set(instance_attributes(info)) - {field.name for field in fields}
+    static = [field.name for field in fields]
     for field in fields:
         problem = static_problem(field.type, judge) or _default_problem(api, field, judge)
         if problem is not None:
             where = phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker)
-            _report(api, where, with_evidence(api, problem, info, field.name, data=data), marker, field.context)
+            _report(api, where, with_evidence(api, problem, info, field.name, static=static), marker, field.context)
 
 
 def _check_static_class(

@@ -1,9 +1,9 @@
 """How other libraries declare a static field, in their own words, and how to undo it.
 
 flax, equinox, jax's own dataclass registration and jax_dataclasses each have a marker that
-makes a field static (pytree metadata, hashed into jit's cache key). The static rules apply to
-those fields as to jaxtypes' own; findings name the library's marker and give the fix in the
-library's terms. Both the runtime (``jaxtypes.audit``) and the mypy plugin word their findings
+makes a field static (pytree metadata, which jit compares on every call). The static rules apply
+to those fields, judged as metadata (what is right until it is changed in place needs evidence
+that it is); findings name the library's marker and give the fix in the library's terms. Both the runtime (``jaxtypes.audit``) and the mypy plugin word their findings
 with this table, so they say the same thing.
 
 Imports neither jax nor mypy, nor any of the libraries.
