@@ -22,6 +22,7 @@ jax flag reports them. With ``device=`` every input is moved to one place, so th
 from __future__ import annotations
 
 import inspect
+import types
 import warnings
 from collections.abc import Iterator
 from typing import Any, NamedTuple
@@ -92,16 +93,14 @@ class CompileLog:
     def _reasons(
         self, arguments: dict[str, Any], by_keyword: frozenset[str]
     ) -> tuple[tuple[str, ...], list[tuple[str, int, str]]]:
-        """Why a new trace happened, against the earlier one it differs least from."""
+        """Why a new trace happened, against the earlier one it differs least from (of those, one
+        it has the same value as, where there is one)."""
         if not self._compiles:
             return ("first call",), []
-        best: tuple[list[str], list[tuple[str, int, str]], int] | None = None
-        for earlier in reversed(self._compiles):
-            changes, rehashed = _differences(earlier, arguments, by_keyword)
-            if best is None or len(changes) < len(best[0]):
-                best = (changes, rehashed, earlier.number)
-        assert best is not None
-        changes, rehashed, index = best
+        compared = [
+            (*_differences(earlier, arguments, by_keyword), earlier.number) for earlier in reversed(self._compiles)
+        ]
+        changes, rehashed, index = min(compared, key=lambda found: (len(found[0]), -len(found[1])))
         if not changes:
             changes = [
                 f"no argument changed since compile #{index}: the cache was cleared, a global "
@@ -157,11 +156,8 @@ def _differences(
                 f"differently ({class_name(type(new))}), so jit could not reuse that compile"
             )
             rehashed.append((name, earlier.number, changes[-1]))
-        elif _same_contents_hashed_by_identity(old, new):
-            changes.append(
-                f"static argument {name!r} has the same attributes as in compile #{earlier.number}, but "
-                f"{class_name(type(new))} compares and hashes by identity, so every copy compiles again"
-            )
+        elif (apart := _same_value_told_apart(old, new)) is not None:
+            changes.append(f"static argument {name!r} has the same value as in compile #{earlier.number}, but {apart}")
             rehashed.append((name, earlier.number, changes[-1]))
         elif not _equal(old, new):
             changes.append(f"static argument {name!r} changed: {_short(old)} -> {_short(new)}")
@@ -175,15 +171,50 @@ def _equal(a: Any, b: Any) -> bool:
         return False
 
 
-def _same_contents_hashed_by_identity(a: Any, b: Any) -> bool:
-    """Distinct instances of an identity-hashed class whose attributes are equal (a plain
-    ``Vehicle(2)`` built again for each call)."""
-    cls = type(b)
-    if a is b or type(a) is not cls or not hasattr(b, "__dict__"):
+def _same_value_told_apart(a: Any, b: Any) -> str | None:
+    """Why two distinct static values jit tells apart are one value, or None if they are not:
+    an identity-hashed class's instances with equal attributes (a plain ``Vehicle(2)`` built again
+    for each call), or functions made again from the same code with equal closures and defaults
+    (two ``optax.adam(1e-3)``), also inside a tuple."""
+    if a is b or not _equal_in_value(a, b, _DEPTH):
+        return None
+    if isinstance(b, types.FunctionType):
+        return "it is a function made again from the same code and values, which compares by identity, so every copy compiles again"
+    if not hashes_by_identity(type(b)):
+        return "the functions it holds are made again from the same code and values, and compare by identity, so every copy compiles again"
+    return f"{class_name(type(b))} compares and hashes by identity, so every copy compiles again"
+
+
+_DEPTH = 8
+
+
+def _equal_in_value(a: Any, b: Any, depth: int) -> bool:
+    """``a == b``, or, for values that compare by identity, the same class holding values equal
+    in value: attributes of an identity-hashed instance, a function's code, closure and defaults,
+    the items of a tuple or list."""
+    if _equal(a, b):
+        return True
+    if type(a) is not type(b) or depth == 0:
         return False
-    if not hashes_by_identity(cls):
-        return False
-    return _equal(vars(a), vars(b))
+    if isinstance(a, types.FunctionType):
+        parts = zip((*_closure(a), a.__defaults__, a.__kwdefaults__), (*_closure(b), b.__defaults__, b.__kwdefaults__))
+        return a.__code__ is b.__code__ and all(_equal_in_value(x, y, depth - 1) for x, y in parts)
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(_equal_in_value(x, y, depth - 1) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_equal_in_value(a[key], b[key], depth - 1) for key in a)
+    return hashes_by_identity(type(a)) and hasattr(a, "__dict__") and _equal_in_value(vars(a), vars(b), depth - 1)
+
+
+def _closure(function: types.FunctionType) -> tuple[Any, ...]:
+    """What a function's closure cells hold (an empty cell as itself)."""
+    values = []
+    for cell in function.__closure__ or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:
+            values.append(cell)
+    return tuple(values)
 
 
 def _hash(value: Any) -> int | None:

@@ -50,7 +50,7 @@ def audit(tree: Any, name: str = "tree", *, select: Collection[str] = ()) -> lis
 def _audit(tree: Any, path: str) -> Iterator[StaticValueError]:
     for node in nodes(tree, path):
         if dataclasses.is_dataclass(node.value) and not isinstance(node.value, type):
-            yield from static_fields(node.value, node.path, node.children)
+            yield from static_fields(node.value, node.path, node.children, node.metadata)
         elif node.metadata is node.value:
             yield from checked(node.value, node.path, JAX_STATIC_CLASS, type(node.value))
         elif node.holds_metadata:

@@ -32,16 +32,19 @@ from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE
 _JDC_MARKER = "__jax_dataclasses_static_field__"
 
 
-def static_fields(node: Any, path: str, children: list[Any]) -> Iterator[StaticValueError]:
+def static_fields(node: Any, path: str, children: list[Any], metadata: Any) -> Iterator[StaticValueError]:
     """A dataclass node's static fields, each judged as its library declares it."""
-    for field, value in static_field_values(node, children):
+    for field, value in static_field_values(node, children, metadata):
         marker = _declared_marker(type(node), field) or JAX_DATACLASS
         yield from checked(value, f"{path}.{field.name}", marker, type(node))
 
 
-def static_field_values(node: Any, children: list[Any]) -> Iterator[tuple[dataclasses.Field[Any], Any]]:
+def static_field_values(node: Any, children: list[Any], metadata: Any) -> Iterator[tuple[dataclasses.Field[Any], Any]]:
     """A dataclass node's static fields and their values: those its flatten does not return as
-    children (by the keys' names, or where it names none, by identity)."""
+    children (by the keys' names, or where it names none, by identity), and does return in its
+    metadata as they are, or all of them where the node is its own metadata (``register_static``);
+    a flatten function of its own may turn a field into something else first (MJX keeps an array
+    as its bytes)."""
     names = [getattr(key, "name", None) for key, _ in children]
     values = [child for _, child in children]
     for field in dataclasses.fields(node):
@@ -49,8 +52,22 @@ def static_field_values(node: Any, children: list[Any]) -> Iterator[tuple[datacl
             continue
         value = getattr(node, field.name)
         data = field.name in names if None not in names else any(value is child for child in values)
-        if not data:
+        if not data and (metadata is node or _held_in(value, metadata, _HELD_DEPTH)):
             yield field, value
+
+
+_HELD_DEPTH = 3
+
+
+def _held_in(value: Any, metadata: Any, depth: int) -> bool:
+    """Whether ``metadata`` is ``value``, or holds it in its tuples, lists or dicts."""
+    if metadata is value:
+        return True
+    if depth == 0:
+        return False
+    if isinstance(metadata, dict):
+        metadata = list(metadata.values())
+    return isinstance(metadata, (tuple, list)) and any(_held_in(value, item, depth - 1) for item in metadata)
 
 
 def _declared_marker(cls: type, field: dataclasses.Field[Any]) -> StaticMarker | None:

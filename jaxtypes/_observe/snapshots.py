@@ -47,7 +47,7 @@ def snapshot(value: Any, depth: int = _DEPTH) -> Snapshot:
     cls = type(value)
     if cls in _SCALARS or isinstance(value, enum.Enum):
         return Snapshot("value", cls, value)
-    if is_array(value) and not _is_numpy(value) or isinstance(value, _CODE) or depth == 0:
+    if is_array(value) and not _is_numpy(value) or _is_code(value) or depth == 0:
         return Snapshot("same", cls, value)
     if _is_numpy(value):
         return Snapshot("array", cls, value.copy())
@@ -95,7 +95,7 @@ def settled(value: Any, depth: int = _DEPTH) -> bool:
     """``value`` cannot change after it is made: scalars, enum members, functions and classes,
     jax arrays, and tuples, frozensets and frozen dataclasses holding only settled values."""
     cls = type(value)
-    if cls in _SCALARS or isinstance(value, (enum.Enum, *_CODE)):
+    if cls in _SCALARS or isinstance(value, enum.Enum) or _is_code(value):
         return True
     if depth == 0:
         return False
@@ -107,6 +107,12 @@ def settled(value: Any, depth: int = _DEPTH) -> bool:
     if params is not None and params.frozen:
         return all(settled(getattr(value, f.name), depth - 1) for f in dataclasses.fields(value))
     return False
+
+
+def _is_code(value: Any) -> bool:
+    """A function, class or module, or a callable wrapping a function (``functools.wraps``: what
+    ``jax.jit`` and the sanitizer return), whose identity is its value: jit keys code on it so."""
+    return isinstance(value, _CODE) or callable(value) and getattr(value, "__wrapped__", None) is not None
 
 
 def _attributes(value: Any) -> dict[str, Any] | None:

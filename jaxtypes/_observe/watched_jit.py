@@ -70,13 +70,26 @@ class Watched:
         before = self._read_now() if entry is None and key is not None else None
         size = cache_size(self._jitted)
         result = self._jitted(*args, **kwargs)
-        if cache_size(self._jitted) != size:
+        compiled = cache_size(self._jitted) != size
+        reused = self._entry_of_objects(key) if entry is None else None if compiled else entry
+        if compiled:
             self._compiled(key, statics, args, kwargs, before)
-        elif entry is not None:
-            stale = next(self._stale(entry, statics), None) or self._stale_metadata(entry, args, kwargs)
+        if reused is not None:
+            stale = next(self._stale(reused, statics), None) or self._stale_metadata(reused, args, kwargs)
             if stale is not None:
                 self._sanitizer.found(stale, self, stale_call=True)
         return result
+
+    def _entry_of_objects(self, key: Any) -> _Entry | None:
+        """The entry compiled for the very objects of ``key``, where no key equal to ``key`` has
+        one: a static value changed in place since, and its hash with it. jit's caches hold that
+        object: the call may reuse its code (or its trace, in a compile of its own)."""
+        if key is None:
+            return None
+        for earlier, entry in self._entries.items():
+            if len(earlier) == len(key) and all(old is new for (_, old), (_, new) in zip(earlier, key)):
+                return entry
+        return None
 
     def _compiled(
         self,
@@ -157,7 +170,8 @@ class Watched:
         for name, value in self._positions.traced(args, kwargs):
             for node in nodes(value, name):
                 if dataclasses.is_dataclass(node.value) and not isinstance(node.value, type):
-                    found |= {f"{node.path}.{f.name}": v for f, v in static_field_values(node.value, node.children)}
+                    fields = static_field_values(node.value, node.children, node.metadata)
+                    found |= {f"{node.path}.{field.name}": value for field, value in fields}
                 elif node.metadata is node.value or node.holds_metadata:
                     found[node.path] = node.metadata
         return {path: value for path, value in found.items() if not settled(value)}

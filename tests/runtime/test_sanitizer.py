@@ -8,6 +8,8 @@ import functools
 from typing import Any
 
 import equinox as eqx
+import numpy as np
+from flax import struct
 from flax import nnx
 import jax
 import jax.numpy as jnp
@@ -282,6 +284,91 @@ def test_equal_metadata_in_a_new_object_is_no_finding() -> None:
             g(Node(jnp.ones(2), {"k": k}))  # equal dicts match, a new value compiles
     assert report.findings == []
     assert report.compiles["<lambda>"] == 2
+
+
+class Valued:
+    """Hashed and compared by its value, which can change in place (jax issue 13992)."""
+
+    def __init__(self, val: int) -> None:
+        self.val = val
+
+    def __hash__(self) -> int:
+        return hash(self.val)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Valued) and self.val == other.val
+
+
+def test_a_value_hashed_static_changed_in_place_is_stale_though_jit_compiles_again() -> None:
+    with sanitize() as report:
+        add = jax.jit(lambda v, y: y + v.val, static_argnums=0)
+        v = Valued(100)
+        add(v, 1)
+        v.val = 0
+        add(v, 1)  # the changed object: jit compiles, with the trace made for val=100
+    (finding,) = report.findings
+    assert (
+        finding.message.headline == "<lambda>: static argument 'v' changed since jit compiled for it (v.val: 100 -> 0)"
+    )
+    assert finding.place.line == line_of("# the changed object")
+
+
+def twice(x: jax.Array) -> jax.Array:
+    return x * 2
+
+
+def thrice(x: jax.Array) -> jax.Array:
+    return x * 3
+
+
+def scaling(k: float) -> Any:
+    def scale(x: jax.Array) -> jax.Array:
+        return x * k
+
+    return scale
+
+
+def test_functions_are_one_value_by_their_code_and_what_they_close_over() -> None:
+    with sanitize() as report:
+        apply = jax.jit(lambda x, f: f(x), static_argnums=1)
+        apply(1.0, twice), apply(1.0, thrice)  # two functions: each compile is needed
+        apply(1.0, scaling(2.0)), apply(1.0, scaling(3.0))  # closures over other values: the same
+        apply(1.0, scaling(2.0))  # the same code and value made again
+    (finding,) = report.findings
+    assert finding.code == "jit-recompile"
+    assert "has the same value as in compile #3, but it is a function made again" in finding.message.headline
+
+
+@struct.dataclass
+class WithLoss:
+    x: jax.Array
+    loss: Any = struct.field(pytree_node=False)
+
+
+@jax.tree_util.register_pytree_node_class
+@dataclasses.dataclass
+class AsBytes:
+    """A dataclass whose own flatten keeps an array field as its bytes (as MJX does)."""
+
+    x: jax.Array
+    table: np.ndarray
+
+    def tree_flatten(self) -> tuple[tuple[jax.Array], tuple[bytes, tuple[int, ...]]]:
+        return (self.x,), (self.table.tobytes(), self.table.shape)
+
+    @classmethod
+    def tree_unflatten(cls, aux: tuple[bytes, tuple[int, ...]], children: tuple[jax.Array]) -> AsBytes:
+        return cls(children[0], np.frombuffer(aux[0]).reshape(aux[1]))
+
+
+def test_metadata_is_what_the_flatten_function_returns() -> None:
+    with sanitize() as report:
+        state = WithLoss(jnp.ones(2), jax.jit(twice))  # a jitted function's identity is its value
+        f = jax.jit(lambda s: s.loss(s.x))
+        f(state), f(state)
+        g = jax.jit(lambda t: t.x * t.table.sum())
+        g(AsBytes(jnp.ones(2), np.ones(3))), g(AsBytes(jnp.ones(2), np.ones(3)))
+    assert report.findings == []
 
 
 def test_equinox_filter_jit_is_watched_through_jax_jit() -> None:
