@@ -21,6 +21,7 @@ jax flag reports them. With ``device=`` every input is moved to one place, so th
 
 from __future__ import annotations
 
+import functools
 import inspect
 import types
 import warnings
@@ -176,7 +177,7 @@ def _same_value_told_apart(a: Any, b: Any) -> str | None:
     an identity-hashed class's instances with equal attributes (a plain ``Vehicle(2)`` built again
     for each call), or functions made again from the same code with equal closures and defaults
     (two ``optax.adam(1e-3)``), also inside a tuple."""
-    if a is b or not _equal_in_value(a, b, _DEPTH):
+    if a is b or not same_value(a, b):
         return None
     if isinstance(b, types.FunctionType):
         return "it is a function made again from the same code and values, which compares by identity, so every copy compiles again"
@@ -188,22 +189,29 @@ def _same_value_told_apart(a: Any, b: Any) -> str | None:
 _DEPTH = 8
 
 
-def _equal_in_value(a: Any, b: Any, depth: int) -> bool:
-    """``a == b``, or, for values that compare by identity, the same class holding values equal
-    in value: attributes of an identity-hashed instance, a function's code, closure and defaults,
-    the items of a tuple or list."""
+def same_value(a: Any, b: Any, depth: int = _DEPTH) -> bool:
+    """``a == b``, or, for values that compare by identity, the same class holding values that
+    are the same: a function's code, closure and defaults; a bound method's function and object; a
+    partial's function and arguments; what a wrapper wraps (``functools.wraps``); an
+    identity-hashed instance's attributes; the items of a tuple, list or dict."""
     if _equal(a, b):
         return True
     if type(a) is not type(b) or depth == 0:
         return False
     if isinstance(a, types.FunctionType):
         parts = zip((*_closure(a), a.__defaults__, a.__kwdefaults__), (*_closure(b), b.__defaults__, b.__kwdefaults__))
-        return a.__code__ is b.__code__ and all(_equal_in_value(x, y, depth - 1) for x, y in parts)
+        return a.__code__ is b.__code__ and all(same_value(x, y, depth - 1) for x, y in parts)
+    if isinstance(a, types.MethodType):
+        return a.__func__ is b.__func__ and same_value(a.__self__, b.__self__, depth - 1)
+    if isinstance(a, functools.partial):
+        return same_value((a.func, a.args, a.keywords), (b.func, b.args, b.keywords), depth - 1)
     if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(_equal_in_value(x, y, depth - 1) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same_value(x, y, depth - 1) for x, y in zip(a, b))
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_equal_in_value(a[key], b[key], depth - 1) for key in a)
-    return hashes_by_identity(type(a)) and hasattr(a, "__dict__") and _equal_in_value(vars(a), vars(b), depth - 1)
+        return a.keys() == b.keys() and all(same_value(a[key], b[key], depth - 1) for key in a)
+    if callable(a) and getattr(a, "__wrapped__", None) is not None:
+        return same_value(a.__wrapped__, getattr(b, "__wrapped__", None), depth - 1)
+    return hashes_by_identity(type(a)) and hasattr(a, "__dict__") and same_value(vars(a), vars(b), depth - 1)
 
 
 def _closure(function: types.FunctionType) -> tuple[Any, ...]:

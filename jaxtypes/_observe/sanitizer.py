@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from jaxtypes._classes.errors import StaleResultError
+from jaxtypes._jit.compile_log import same_value
 from jaxtypes._observe.call_sites import Place, definition_place, user_place
-from jaxtypes._observe.reads import closure_values, python_function, unwrapped
-from jaxtypes._observe.snapshots import Snapshot, difference, snapshot
-from jaxtypes._observe.watched_jit import Watched, bound_parts
+from jaxtypes._observe.reads import python_function, unwrapped
+from jaxtypes._observe.watched_jit import Watched
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.rules import Message
 
@@ -58,7 +58,8 @@ class _Tally:
 
     name: str
     count: int = 1
-    values: list[Snapshot] = dataclasses.field(default_factory=list)
+    values: list[Any] = dataclasses.field(default_factory=list)
+    """One function object of each distinct value (``compile_log.same_value``)."""
 
 
 class Report:
@@ -93,11 +94,10 @@ class Report:
         if function is None:
             return
         tally = self._fresh.setdefault((function.__code__, watched.jitted_at), _Tally(watched.name))
-        value = _value_of(watched.fun)
-        if any(difference(seen, value, "") is None for seen in tally.values):
+        if any(same_value(seen, watched.fun) for seen in tally.values):
             tally.count += 1
         else:
-            tally.values.append(value)
+            tally.values.append(watched.fun)
 
     def __iter__(self) -> Iterator[Finding]:
         return iter(self.findings)
@@ -216,14 +216,3 @@ class sanitize(contextlib.ContextDecorator):
 
     def __exit__(self, *exc: object) -> None:
         HUB.stop(self._running.pop())
-
-
-def _value_of(fun: Any) -> Snapshot:
-    """A function object's value beside its code: what its closure holds, its defaults, the object
-    it is bound to, a partial's arguments."""
-    function = python_function(unwrapped(fun))
-    bound = tuple(value for _, value in bound_parts(fun))
-    if function is None:
-        return snapshot(bound)
-    closure = tuple(value for _, value in closure_values(function))
-    return snapshot((bound, closure, function.__defaults__, function.__kwdefaults__))
