@@ -31,6 +31,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "run":
         return run(args)
+    if args.command == "lsp":
+        return _lsp()
     try:
         if args.explain:
             sys.stdout.write(explain(args.explain))
@@ -44,11 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _check(args: argparse.Namespace) -> int:
     job = prepare_mypy(args.paths, config_file=args.config_file, cache_dir=args.cache_dir, workers=args.workers)
     settings = read_settings(job.options.config_file)
-    selection = Selection(
-        everything=args.all,
-        only=_codes(args.select, args.all) if args.select is not None else frozenset(settings.select),
-        ignore=_codes(args.ignore, args.all) if args.ignore is not None else frozenset(settings.ignore),
-    )
+    selection = Selection.configured(
+        settings,
+        only=_codes(args.select, args.all) if args.select is not None else None,
+        ignore=_codes(args.ignore, args.all) if args.ignore is not None else None,
+    )._replace(everything=args.all)
     enable_codes(job, selection.only & OPT_IN_CODES)
     baseline = _baseline_file(args, settings)
     # Read before the long run, so that a missing or malformed baseline stops it at once.
@@ -158,4 +160,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.add_argument("-n", "--num-workers", dest="workers", metavar="N", help="parallel mypy workers, or 'auto'")
     add_run_parser(commands)
+    commands.add_parser(
+        "lsp",
+        help="a language server over stdio: jit findings in any editor",
+        description="Serve jaxtypes' findings to an editor over the Language Server Protocol on "
+        "standard input and output (needs jaxtypes[lsp]). See docs/editors.md.",
+    )
     return parser
+
+
+def _lsp() -> int:
+    """``jaxtypes lsp``, where pygls is installed."""
+    try:
+        from jaxtypes._cli.lsp.server import serve
+    except ImportError as error:
+        sys.stderr.write(f"jaxtypes lsp: error: {error.name} is not installed: pip install 'jaxtypes[lsp]'\n")
+        return EXIT_ERROR
+    return serve()

@@ -17,6 +17,7 @@ word their messages where they are checked; the sanitizer's findings are worded 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -380,8 +381,19 @@ def method_assigns(class_name: str, method: str, attribute: str) -> str:
     return f"{class_name}.{method} assigns self.{attribute}"
 
 
+_AT_LINE = "at line {line}"
+"""How an evidence phrase names the line of the same file where the evidence is."""
+
+
+def evidence_lines(what: str) -> list[int]:
+    """The lines a finding's words name as its evidence (``assigned_at``, ``changed_in_place_at``,
+    ``built_per_iteration``, ``made_per_iteration``), for an editor to show beside it."""
+    before, after = _AT_LINE.split("{line}")
+    return [int(match) for match in re.findall(re.escape(before) + r"(\d+)" + re.escape(after), what)]
+
+
 def assigned_at(target: str, attribute: str, line: int) -> str:
-    return f"{target}.{attribute} is assigned at line {line}"
+    return f"{target}.{attribute} is assigned {_AT_LINE.format(line=line)}"
 
 
 def changes_in_place(class_name: str, method: str, attribute: str) -> str:
@@ -389,15 +401,15 @@ def changes_in_place(class_name: str, method: str, attribute: str) -> str:
 
 
 def changed_in_place_at(target: str, attribute: str, line: int) -> str:
-    return f"{target}.{attribute} is changed in place at line {line}"
+    return f"{target}.{attribute} is changed in place {_AT_LINE.format(line=line)}"
 
 
 def made_per_iteration(line: int) -> str:
-    return f"it is made inside a loop at line {line}, so every copy compiles again"
+    return f"it is made inside a loop {_AT_LINE.format(line=line)}, so every copy compiles again"
 
 
 def built_per_iteration(class_name: str, line: int) -> str:
-    return f"{a(class_name)} is built inside a loop at line {line}, so every copy compiles again"
+    return f"{a(class_name)} is built inside a loop {_AT_LINE.format(line=line)}, so every copy compiles again"
 
 
 # --- The sanitizer: what it saw while the program ran --------------------------------------------

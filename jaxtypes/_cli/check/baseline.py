@@ -54,6 +54,7 @@ class Comparison(NamedTuple):
 
 def fingerprint(finding: Finding) -> str:
     """A hash of the finding's line and of the lines opening its enclosing blocks."""
+    linecache.checkcache(finding.path)  # a long-running server sees the file as saved last
     lines = linecache.getlines(finding.path)
     index = finding.line - 1
     text = lines[index] if 0 <= index < len(lines) else ""

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from jaxtypes._vocabulary.internal_errors import INTERNAL_ERROR as PLUGIN_INTERNAL_ERROR
 from jaxtypes._vocabulary.rules import ALL_RULES, FIX, RULES_BY_CODE, WHY
+from jaxtypes._vocabulary.settings import Settings
 
 PLUGIN_CODES: frozenset[str] = frozenset(rule.code for rule in ALL_RULES)
 
@@ -97,6 +98,17 @@ class Selection(NamedTuple):
     everything: bool
     only: frozenset[str]
     ignore: frozenset[str]
+
+    @classmethod
+    def configured(
+        cls, settings: Settings, *, only: frozenset[str] | None = None, ignore: frozenset[str] | None = None
+    ) -> Selection:
+        """The project's ``select`` and ``ignore`` settings, each unless given (a command line's)."""
+        return cls(
+            everything=False,
+            only=frozenset(settings.select) if only is None else only,
+            ignore=frozenset(settings.ignore) if ignore is None else ignore,
+        )
 
     def wants(self, code: str) -> bool:
         chosen = self.everything or code in PLUGIN_CODES
