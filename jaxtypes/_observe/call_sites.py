@@ -9,6 +9,7 @@ libraries that wrapped the call (equinox's ``filter_jit``, flax's ``nnx.jit``, j
 from __future__ import annotations
 
 import functools
+import linecache
 import os
 import sys
 import sysconfig
@@ -57,6 +58,24 @@ def user_place(skip: int = 1) -> Place:
             return Place(_relative(frame.f_code.co_filename), frame.f_lineno)
         frame = frame.f_back
     return UNKNOWN
+
+
+def jit_place(fun: object, skip: int = 1) -> Place:
+    """Where ``fun`` is being jitted: the user's line, above ``skip`` frames of the caller.
+
+    Python 3.10 runs a decorator at the line of its function's ``def``; there the definition's
+    first line, its first decorator, is named, as later versions name the decorator's own line.
+    """
+    place = user_place(skip + 1)
+    code = getattr(fun, "__code__", None)
+    if (
+        isinstance(code, CodeType)
+        and place.line > code.co_firstlineno
+        and _relative(code.co_filename) == place.path
+        and linecache.getline(code.co_filename, place.line).lstrip().startswith(("def ", "async def "))
+    ):
+        return Place(place.path, code.co_firstlineno)
+    return place
 
 
 def definition_place(code: CodeType) -> Place:

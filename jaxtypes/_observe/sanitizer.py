@@ -17,12 +17,13 @@ import contextlib
 import dataclasses
 import functools
 import types
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from jaxtypes._classes.errors import StaleResultError
 from jaxtypes._jit.compile_log import same_value
-from jaxtypes._observe.call_sites import Place, definition_place, user_place
+from jaxtypes._observe.call_sites import Place, definition_place, jit_place, user_place
 from jaxtypes._observe.reads import python_function, unwrapped
 from jaxtypes._observe.watched_jit import Watched
 from jaxtypes._vocabulary import phrases
@@ -116,8 +117,9 @@ class Sanitizer:
         self.strict = strict
         self.max_compiles = max_compiles
         self.report = Report()
-        self._over_budget: set[int] = set()
-        self._counts: dict[int, int] = {}
+        # By the watched function itself, weakly: a freed one's id is soon another's.
+        self._over_budget: weakref.WeakSet[Watched] = weakref.WeakSet()
+        self._counts: weakref.WeakKeyDictionary[Watched, int] = weakref.WeakKeyDictionary()
 
     def budget(self, name: str) -> int | None:
         if isinstance(self.max_compiles, Mapping):
@@ -125,15 +127,15 @@ class Sanitizer:
         return self.max_compiles
 
     def compiled(self, watched: Watched) -> None:
-        count = self._counts.get(id(watched), 0) + 1
-        self._counts[id(watched)] = count
+        count = self._counts.get(watched, 0) + 1
+        self._counts[watched] = count
         self.report.compiles[watched.name] = self.report.compiles.get(watched.name, 0) + 1
         self.report.files.add(watched.jitted_at.path)
         if count == 1:
             self.report.first_compile(watched)
         budget = self.budget(watched.name)
-        if budget is not None and count > budget and id(watched) not in self._over_budget:
-            self._over_budget.add(id(watched))
+        if budget is not None and count > budget and watched not in self._over_budget:
+            self._over_budget.add(watched)
             notes = tuple(f"  {line}" for line in watched.explain().splitlines()[1:])
             message = phrases.over_budget(watched.name, count, budget)
             self.report.add(Finding(message, user_place(), (("jitted at", watched.jitted_at),), notes))
@@ -190,7 +192,7 @@ def _watching_jit(fun: Callable[..., Any] | None = None, /, *args: Any, **option
     jitted = original(fun, *args, **options)
     if not HUB.active:
         return jitted
-    return Watched(jitted, fun, options, user_place(1), HUB)
+    return Watched(jitted, fun, options, jit_place(fun), HUB)
 
 
 class sanitize(contextlib.ContextDecorator):

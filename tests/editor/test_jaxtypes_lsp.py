@@ -12,7 +12,8 @@ import ast
 import asyncio
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -118,23 +119,39 @@ async def notified(client: LanguageClient, method: str) -> Any:
     return await asyncio.wait_for(client.wait_for_notification(method), DEADLINE_S)
 
 
+class Publications(dict[str, Sequence[types.Diagnostic]]):
+    """A client's diagnostics by file, counting the publications for each (an empty one is an
+    empty tuple, the same object every time: only a count tells two of them apart)."""
+
+    def __init__(self, held: dict[str, Sequence[types.Diagnostic]]) -> None:
+        super().__init__(held)
+        self.count: Counter[str] = Counter()
+
+    def __setitem__(self, uri: str, diagnostics: Sequence[types.Diagnostic]) -> None:
+        super().__setitem__(uri, diagnostics)
+        self.count[uri] += 1
+
+
 class Published:
     """The diagnostics a client holds for one file, each publication seen once."""
 
     def __init__(self, client: LanguageClient, path: Path) -> None:
-        self.client, self.uri = client, path.as_uri()
-        self.seen = client.diagnostics.get(self.uri)
+        if not isinstance(client.diagnostics, Publications):
+            client.diagnostics = Publications(client.diagnostics)
+        self.held: Publications = client.diagnostics
+        self.uri = path.as_uri()
+        self.seen = self.held.count[self.uri]
 
     async def next(self) -> list[types.Diagnostic]:
         """The diagnostics of the next publication for the file (polled: notifications can
         arrive before a wait for them starts); none within the deadline fails the test."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + DEADLINE_S
-        while self.client.diagnostics.get(self.uri) is self.seen:
+        while self.held.count[self.uri] == self.seen:
             assert loop.time() < deadline, f"no diagnostics published for {self.uri}"
             await asyncio.sleep(0.02)
-        self.seen = self.client.diagnostics[self.uri]
-        return list(self.seen)
+        self.seen = self.held.count[self.uri]
+        return list(self.held[self.uri])
 
 
 def open_file(client: LanguageClient, path: Path, text: str) -> None:

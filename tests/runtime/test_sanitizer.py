@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import equinox as eqx
@@ -213,6 +214,22 @@ def test_jit_inside_a_loop_is_a_fresh_function_each_time() -> None:
     assert finding.place.line == line_of("# the loop's jit")
 
 
+def test_functions_freed_in_turn_are_counted_each_on_its_own() -> None:
+    def scaled_by(k: float) -> Callable[[jax.Array], jax.Array]:
+        def scale(x: jax.Array) -> jax.Array:
+            return x * k
+
+        return scale
+
+    with sanitize(max_compiles=1) as report:
+        for k in range(2, 32):  # each freed before the next: its id is soon another's
+            jax.jit(scaled_by(float(k)))(jnp.ones(()))
+        for _ in range(30):
+            jax.jit(scaled_by(1.0))(jnp.ones(()))  # equal closures, each compiling
+    (finding,) = report.findings
+    assert finding.message.headline == "scale was jitted as 30 new function objects, equal in value, each compiling"
+
+
 def test_a_compile_budget_names_each_compile_and_its_reason() -> None:
     with sanitize(max_compiles={"grow": 2}) as report:
 
@@ -264,7 +281,7 @@ def test_pytree_metadata_changed_in_place_after_a_compile_is_stale() -> None:
         g = jax.jit(lambda n: n.x * n.aux["k"])
         sized, node = Sized(jnp.ones(2), [1, 2]), Node(jnp.ones(2), {"k": 2.0})
         f(sized), g(node)
-        f(Sized(jnp.ones(2), [1, 2, 3]))  # other metadata: compiled for it
+        f(Sized(jnp.ones(2), [1, 2, 4]))  # other metadata: compiled for it
         sized.sizes.append(3)
         node.aux["k"] = 5.0
         assert (f(sized) == 2.0).all()  # the stale metadata: the code compiled for [1, 2]
