@@ -25,6 +25,7 @@ import functools
 import inspect
 import types
 import warnings
+import weakref
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
@@ -151,12 +152,13 @@ def _differences(
                 changes.append(f"argument {name!r} changed structure: {old.treedef} -> {new.treedef}")
             elif old.avals != new.avals:
                 changes.append(f"argument {name!r} changed: {old.summary()} -> {new.summary()}")
-        elif _equal(old, new) and _hash(old) != _hash(new):
-            changes.append(
-                f"static argument {name!r} equals its value in compile #{earlier.number} but hashes "
-                f"differently ({class_name(type(new))}), so jit could not reuse that compile"
-            )
-            rehashed.append((name, earlier.number, changes[-1]))
+        elif _equal(old, new):
+            if _hash(old) != _hash(new):
+                changes.append(
+                    f"static argument {name!r} equals its value in compile #{earlier.number} but hashes "
+                    f"differently ({class_name(type(new))}), so jit could not reuse that compile"
+                )
+                rehashed.append((name, earlier.number, changes[-1]))
         elif (apart := _same_value_told_apart(old, new)) is not None:
             changes.append(f"static argument {name!r} has the same value as in compile #{earlier.number}, but {apart}")
             rehashed.append((name, earlier.number, changes[-1]))
@@ -189,29 +191,84 @@ def _same_value_told_apart(a: Any, b: Any) -> str | None:
 _DEPTH = 8
 
 
-def same_value(a: Any, b: Any, depth: int = _DEPTH) -> bool:
+def same_value(a: Any, b: Any) -> bool:
     """``a == b``, or, for values that compare by identity, the same class holding values that
     are the same: a function's code, closure and defaults; a bound method's function and object; a
-    partial's function and arguments; what a wrapper wraps (``functools.wraps``); an
-    identity-hashed instance's attributes; the items of a tuple, list or dict."""
-    if _equal(a, b):
-        return True
-    if type(a) is not type(b) or depth == 0:
+    partial's function and arguments; a wrapper's attributes (what it wraps, ``functools.wraps``,
+    among them); an identity-hashed instance's attributes; the items of a tuple, list or dict."""
+    return _equal(a, b) or same_form(value_form(a), value_form(b))
+
+
+def same_form(a: Any, b: Any) -> bool:
+    """Two ``value_form``s are the same value."""
+    try:
+        return bool(a == b)
+    except Exception:  # a value whose == gives no bool (an array): not the same
         return False
-    if isinstance(a, types.FunctionType):
-        parts = zip((*_closure(a), a.__defaults__, a.__kwdefaults__), (*_closure(b), b.__defaults__, b.__kwdefaults__))
-        return a.__code__ is b.__code__ and all(same_value(x, y, depth - 1) for x, y in parts)
-    if isinstance(a, types.MethodType):
-        return a.__func__ is b.__func__ and same_value(a.__self__, b.__self__, depth - 1)
-    if isinstance(a, functools.partial):
-        return same_value((a.func, a.args, a.keywords), (b.func, b.args, b.keywords), depth - 1)
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(same_value(x, y, depth - 1) for x, y in zip(a, b))
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same_value(a[key], b[key], depth - 1) for key in a)
-    if callable(a) and getattr(a, "__wrapped__", None) is not None:
-        return same_value(a.__wrapped__, getattr(b, "__wrapped__", None), depth - 1)
-    return hashes_by_identity(type(a)) and hasattr(a, "__dict__") and same_value(vars(a), vars(b), depth - 1)
+
+
+def value_form(value: Any, depth: int = _DEPTH) -> Any:
+    """``value`` as ``same_value`` compares it, taken now: plain tuples and dicts of its parts,
+    down to values that compare by ``==`` and objects that are only themselves (``_Same``). A
+    closure's contents are copied out, so a form keeps what a function held when it was taken,
+    though its cells change later; it holds no function, so it keeps none alive."""
+    if depth == 0 or isinstance(value, (types.ModuleType, type, types.BuiltinFunctionType)):
+        return _Same(value)
+    depth -= 1
+    if isinstance(value, types.FunctionType):
+        parts = (*_closure(value), value.__defaults__, value.__kwdefaults__)
+        return ("function", _Same(value.__code__), tuple(value_form(part, depth) for part in parts))
+    if isinstance(value, types.MethodType):
+        return ("method", _Same(value.__func__), value_form(value.__self__, depth))
+    if isinstance(value, functools.partial):
+        return ("partial", *(value_form(part, depth) for part in (value.func, value.args, value.keywords)))
+    if isinstance(value, (tuple, list)):
+        return (type(value), tuple(value_form(item, depth) for item in value))
+    if isinstance(value, dict):
+        return ("dict", {key: value_form(item, depth) for key, item in value.items()})
+    attributes = getattr(value, "__dict__", None)
+    if callable(value) and getattr(value, "__wrapped__", None) is not None:
+        parts = attributes if isinstance(attributes, dict) else {"__wrapped__": value.__wrapped__}
+        return ("wrapper", type(value), value_form(dict(parts), depth))
+    if hashes_by_identity(type(value)):
+        return (
+            ("instance", type(value), value_form(dict(attributes), depth))
+            if isinstance(attributes, dict)
+            else _Same(value)
+        )
+    return ("value", value)
+
+
+class _Same:
+    """An object that is only itself in a ``value_form``: equal to a form of the same object. It
+    is held weakly where it can be: a freed object, whose id is soon another's, equals nothing."""
+
+    __slots__ = ("_held", "_weak")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, value: Any) -> None:
+        try:
+            self._held, self._weak = weakref.ref(value), True
+        except TypeError:  # None, an int: kept
+            self._held, self._weak = value, False
+
+    def _object(self) -> Any:
+        return self._held() if self._weak else self._held
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Same):
+            return NotImplemented
+        mine = self._object()
+        return mine is other._object() and (mine is not None or not self._weak)
+
+
+def same_call(earlier: Compile, later: Compile) -> bool:
+    """Two compiles of one function for arguments jit cannot tell apart (the same static values,
+    structures and abstract values): the later one was needed only because the function differs."""
+    return (
+        earlier.arguments.keys() == later.arguments.keys()
+        and not _differences(earlier, later.arguments, later.by_keyword)[0]
+    )
 
 
 def _closure(function: types.FunctionType) -> tuple[Any, ...]:

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from jaxtypes._classes.errors import StaleResultError
-from jaxtypes._jit.compile_log import same_value
+from jaxtypes._jit.compile_log import Compile, same_call, same_form, value_form
 from jaxtypes._observe.call_sites import Place, definition_place, jit_place, user_place
-from jaxtypes._observe.reads import python_function, unwrapped
+from jaxtypes._observe.reads import python_function, reads_of, unwrapped
 from jaxtypes._observe.watched_jit import Watched
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.rules import Message
@@ -54,13 +54,13 @@ class Finding(NamedTuple):
 
 @dataclasses.dataclass
 class _Tally:
-    """The function objects of one definition jitted at one line: their distinct values, and how
-    many of them compiled while equal to an earlier one (plus the first)."""
+    """The function objects of one definition jitted at one line: the first compile of each
+    distinct value (``compile_log.value_form`` of the function and the globals it read, at that
+    compile), and how many compiled what an equal one had compiled before (plus the first)."""
 
     name: str
     count: int = 1
-    values: list[Any] = dataclasses.field(default_factory=list)
-    """One function object of each distinct value (``compile_log.same_value``)."""
+    compiles: list[tuple[Any, Compile]] = dataclasses.field(default_factory=list)
 
 
 class Report:
@@ -88,17 +88,21 @@ class Report:
     def add(self, finding: Finding) -> None:
         self._findings.setdefault((finding.code, finding.place, finding.related, finding.message.headline), finding)
 
-    def first_compile(self, watched: Watched) -> None:
+    def first_compile(self, watched: Watched, compiled: Compile) -> None:
         """Count a new function object's first compile against the earlier ones of its definition,
-        made at the same line, that are equal to it in value (``jit-fresh-function``)."""
+        made at the same line, that are equal to it in value and compiled for the same arguments
+        (``jit-fresh-function``): one jitted function would have reused that code."""
         function = python_function(unwrapped(watched.fun))
         if function is None:
             return
         tally = self._fresh.setdefault((function.__code__, watched.jitted_at), _Tally(watched.name))
-        if any(same_value(seen, watched.fun) for seen in tally.values):
+        # The globals its code reads are compiled in as well: a function reading a global that
+        # changed between two compiles made a program of its own.
+        form = value_form((watched.fun, {(read.kind, read.label): read.value() for read in reads_of(watched.fun)}))
+        if any(same_form(earlier, form) and same_call(call, compiled) for earlier, call in tally.compiles):
             tally.count += 1
         else:
-            tally.values.append(watched.fun)
+            tally.compiles.append((form, compiled))
 
     def __iter__(self) -> Iterator[Finding]:
         return iter(self.findings)
@@ -131,8 +135,8 @@ class Sanitizer:
         self._counts[watched] = count
         self.report.compiles[watched.name] = self.report.compiles.get(watched.name, 0) + 1
         self.report.files.add(watched.jitted_at.path)
-        if count == 1:
-            self.report.first_compile(watched)
+        if count == 1 and watched.compile_log:
+            self.report.first_compile(watched, watched.compile_log[-1])
         budget = self.budget(watched.name)
         if budget is not None and count > budget and watched not in self._over_budget:
             self._over_budget.add(watched)

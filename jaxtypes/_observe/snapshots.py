@@ -69,7 +69,7 @@ def difference(before: Snapshot, after: Snapshot, path: str) -> Difference | Non
         return Difference(path, _short(before), _short(after))
     if before.kind == "value" and not _same_value(before.held, after.held):
         return Difference(path, _short(before), _short(after))
-    if before.kind == "same" and before.held is not after.held:
+    if before.kind == "same" and not _same_object(before.held, after.held):
         return Difference(path, _short(before), _short(after))
     if before.kind == "array" and not _same_array(before.held, after.held):
         return Difference(path, _short(before), _short(after))
@@ -135,9 +135,17 @@ def _same_value(a: Any, b: Any) -> bool:
         return False
 
 
+def _same_object(a: Any, b: Any) -> bool:
+    """Two objects kept as they are: the same one, or, for an object with no parts to look into
+    (a ``PyTreeDef``, an opaque library object), one equal by its own ``==`` as jit compares it.
+    Functions and jax arrays are only themselves."""
+    return a is b or not (_is_code(a) or is_array(a)) and _same_value(a, b)
+
+
 def _same_array(a: Any, b: Any) -> bool:
     np = sys.modules["numpy"]
-    return a.shape == b.shape and a.dtype == b.dtype and bool(np.array_equal(a, b, equal_nan=True))
+    numeric = a.dtype.kind in "fc"  # NaN is only among floats; an object array has no isnan
+    return a.shape == b.shape and a.dtype == b.dtype and bool(np.array_equal(a, b, equal_nan=numeric))
 
 
 def _short(snap: Snapshot) -> str:

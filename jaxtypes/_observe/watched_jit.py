@@ -53,6 +53,11 @@ class Watched:
         self._recompile_reported = False
         functools.update_wrapper(self, jitted, updated=())
 
+    @property
+    def compile_log(self) -> CompileLog:
+        """Its compiles while watched, and why each happened."""
+        return self._log
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._jitted, name)
 
@@ -119,7 +124,7 @@ class Watched:
         earlier = self._entries.get(key)
         metadata = self._metadata_now(args, kwargs)
         self._entries[key] = _Entry(
-            {label: snapshot(value) for label, value in statics if not settled(value)},
+            {label: (value, snapshot(value)) for label, value in statics if not settled(value)},
             {label: snapshot(value) for label, value in self._bound if not settled(value)},
             _ReadSnapshots(self._reads or [], {label: snap for label, snap in reads.items() if label not in sinks}),
             [
@@ -131,15 +136,15 @@ class Watched:
     def _stale(self, entry: _Entry, statics: list[tuple[str, Any]]) -> Iterator[Message]:
         """What changed since the code this call reused was compiled."""
         for label, value in statics:
-            earlier = entry.statics.get(label)
-            found = None if earlier is None else difference(earlier, snapshot(value), label)
-            if found is not None:
-                yield phrases.stale_static(self.name, phrases.static_argument(label), *found)
+            if label in entry.statics:
+                found = _changed_in_place(*entry.statics[label], value, label)
+                if found is not None:
+                    yield phrases.stale_static(self.name, phrases.static_argument(label), *found)
         for label, value in self._bound:
-            earlier = entry.bound.get(label)
-            found = None if earlier is None else difference(earlier, snapshot(value), label)
-            if found is not None:
-                yield phrases.stale_static(self.name, _bound_subject(label, value), *found)
+            if label in entry.bound:
+                found = _changed_in_place(value, entry.bound[label], value, label)
+                if found is not None:
+                    yield phrases.stale_static(self.name, _bound_subject(label, value), *found)
         for read, found in entry.reads.changes():
             yield phrases.stale_global(self.name, read.kind, *found)
 
@@ -152,13 +157,8 @@ class Watched:
         now = self._metadata_now(args, kwargs)
         for compiled in entry.metadata:
             for path, (held, then) in compiled.items():
-                if path not in now:
-                    continue
-                held_now = snapshot(held)
-                change = difference(then, held_now, path)
-                if change is not None and (
-                    held is now[path] or difference(held_now, snapshot(now[path]), path) is None
-                ):
+                change = _changed_in_place(held, then, now[path], path) if path in now else None
+                if change is not None:
                     argument = path.split(".", 1)[0].split("[", 1)[0]
                     return phrases.stale_static(self.name, phrases.pytree_metadata(argument), *change)
         return None
@@ -201,7 +201,8 @@ class Watched:
 class _Entry(NamedTuple):
     """What the code compiled under one key was built from."""
 
-    statics: dict[str, Snapshot]
+    statics: dict[str, tuple[Any, Snapshot]]
+    """Each static value that can change: the object jit's cache key holds, and what it held."""
     bound: dict[str, Snapshot]
     reads: _ReadSnapshots
     metadata: list[dict[str, tuple[Any, Snapshot]]]
@@ -279,6 +280,18 @@ class _StaticPositions(NamedTuple):
 
     def _label(self, index: int) -> str:
         return self.positional[index] if index < len(self.positional) else f"#{index}"
+
+
+def _changed_in_place(held: Any, then: Snapshot, value: Any, path: str) -> Difference | None:
+    """How ``held``, an object jit compiled for, changed in place since (``then``), where this
+    call's ``value`` is that object or equal to it as it is now: the call matched the code built
+    for what it held then. An equal value that is another object, the held one unchanged, is
+    the same value to jit and to its class's ``==``: no change."""
+    held_now = snapshot(held)
+    change = difference(then, held_now, path)
+    if change is None or held is value or difference(held_now, snapshot(value), path) is None:
+        return change
+    return None
 
 
 def _key(statics: list[tuple[str, Any]]) -> Any:

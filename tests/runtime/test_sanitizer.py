@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import equinox as eqx
+import equinox.internal as eqxi
 import numpy as np
 from flax import struct
 from flax import nnx
 import jax
 import jax.numpy as jnp
+import optax
 import pytest
 
 import jaxtypes
@@ -230,6 +234,50 @@ def test_functions_freed_in_turn_are_counted_each_on_its_own() -> None:
     assert finding.message.headline == "scale was jitted as 30 new function objects, equal in value, each compiling"
 
 
+GAIN = 1.0
+
+
+def gained(x: jax.Array) -> jax.Array:
+    return x * GAIN
+
+
+def test_new_function_objects_that_compile_other_programs_are_no_finding() -> None:
+    class Scaled:
+        def __init__(self, fn: Callable[[jax.Array], jax.Array], k: float) -> None:
+            functools.update_wrapper(self, fn)
+            self.k = k
+
+        def __call__(self, x: jax.Array) -> jax.Array:
+            return self.__wrapped__(x) * self.k  # type: ignore[attr-defined]
+
+    with sanitize() as report:
+        for dtype in (jnp.float32, jnp.int32, jnp.int8):
+            jax.jit(optax.safe_increment)(jnp.zeros((), dtype))  # a new dtype: compiled anyway
+        for k in (1.0, 2.0, 3.0):
+            jax.jit(Scaled(jnp.sin, k))(jnp.ones(()))  # a wrapper with other settings
+        for keepdims in (True, False):
+            jax.jit(functools.partial(jnp.sum, keepdims=keepdims))(jnp.ones(2))
+        global GAIN
+        for gain in (1.0, 2.0, 3.0):
+            GAIN = gain  # read by the function: each compile bakes in another value
+            jax.jit(gained)(jnp.ones(()))
+    assert report.findings == []
+
+
+def test_functions_jitted_and_freed_while_watched_are_freed() -> None:
+    def scaled_by(k: float) -> Callable[[jax.Array], jax.Array]:
+        return lambda x: x * k
+
+    with sanitize():
+        functions = [scaled_by(float(k)) for k in range(5)]
+        for function in functions:
+            jax.jit(function)(jnp.ones(()))
+        freed = [weakref.ref(function) for function in functions]
+        del functions, function
+        gc.collect()
+        assert [ref() for ref in freed] == [None] * 5  # jax's compiled code for them goes too
+
+
 def test_a_compile_budget_names_each_compile_and_its_reason() -> None:
     with sanitize(max_compiles={"grow": 2}) as report:
 
@@ -385,6 +433,47 @@ def test_metadata_is_what_the_flatten_function_returns() -> None:
         f(state), f(state)
         g = jax.jit(lambda t: t.x * t.table.sum())
         g(AsBytes(jnp.ones(2), np.ones(3))), g(AsBytes(jnp.ones(2), np.ones(3)))
+    assert report.findings == []
+
+
+def test_an_equal_static_made_afresh_for_each_call_is_no_finding() -> None:
+    with sanitize() as report:
+        # equinox builds its static half afresh at every call, a new PyTreeDef in it
+        apply = eqx.filter_jit(lambda model, x: model["w"] * x)
+        for n in (2, 2, 3, 3):
+            apply({"w": jnp.ones(n)}, jnp.ones(n))
+        unflatten = jax.jit(lambda leaves, treedef: jax.tree.unflatten(treedef, leaves), static_argnums=1)
+        for n in (2, 2, 3):
+            unflatten([jnp.ones(n)], jax.tree.structure({"a": 0}))
+    assert report.findings == []
+    assert report.compiles["<lambda>"] == 4  # each new shape, and no equal static, compiled
+
+
+def test_a_static_equal_by_its_own_eq_is_the_same_value() -> None:
+    def make(learning_rate: float) -> Any:
+        # equinox compares each function in it by its code: the optimiser's numbers are leaves
+        return eqxi.closure_to_pytree(optax.chain(optax.adam(jnp.asarray(learning_rate)), optax.scale(2.0)))
+
+    def step(optimiser: Any, params: dict[str, jax.Array]) -> Any:
+        return optimiser.update(params, optimiser.init(params))[0]
+
+    params = {"w": jnp.array([1.0, 2.0])}
+    with sanitize() as report:
+        jitted = eqx.filter_jit(step)
+        jitted(make(1e-3), params)
+        reused = jitted(make(1e-2), params)  # the same code, a new learning rate among its leaves
+    assert report.findings == []
+    assert report.compiles["step"] == 1
+    assert jnp.allclose(reused["w"], step(make(1e-2), params)["w"])
+
+
+DEVICES = np.array(jax.devices()[:1], dtype=object)
+
+
+def test_an_object_array_read_while_tracing_is_compared_without_error() -> None:
+    with sanitize() as report:
+        f = jax.jit(lambda x: x * DEVICES.size)
+        f(jnp.ones(2)), f(jnp.ones(2))
     assert report.findings == []
 
 
