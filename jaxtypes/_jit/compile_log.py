@@ -263,12 +263,13 @@ class _Same:
 
 
 def same_call(earlier: Compile, later: Compile) -> bool:
-    """Two compiles of one function for arguments jit cannot tell apart (the same static values,
-    structures and abstract values): the later one was needed only because the function differs."""
-    return (
-        earlier.arguments.keys() == later.arguments.keys()
-        and not _differences(earlier, later.arguments, later.by_keyword)[0]
-    )
+    """Two compiles of one function for arguments of the same value (the same static values,
+    structures and abstract values): the later one was needed only because the function, or a
+    static value jit tells apart from an equal one, was made again."""
+    if earlier.arguments.keys() != later.arguments.keys():
+        return False
+    changes, same_value_told_apart = _differences(earlier, later.arguments, later.by_keyword)
+    return len(changes) == len(same_value_told_apart)
 
 
 def _closure(function: types.FunctionType) -> tuple[Any, ...]:
