@@ -86,6 +86,26 @@ def nodes(tree: Any, path: str) -> Iterator[Node]:
         yield from nodes(child, path + jax.tree_util.keystr((key,)))
 
 
+def described_trees(value: Any, path: str, depth: int = 4) -> Iterator[tuple[str, Any]]:
+    """The trees that the ``PyTreeDef``s in a static value describe, by path, rebuilt with
+    ``None`` for their leaves: their metadata is in the treedef, which jit compares at every call
+    (equinox's ``filter_jit`` passes the static half of its arguments so). A tree whose
+    unflattening refuses ``None`` leaves is left out."""
+    import jax
+
+    if isinstance(value, jax.tree_util.PyTreeDef):
+        try:
+            yield path, jax.tree_util.tree_unflatten(value, [None] * value.num_leaves)
+        except Exception:  # its own unflatten checks its leaves
+            return
+    elif depth > 0 and isinstance(value, (tuple, list)):
+        for index, item in enumerate(value):
+            yield from described_trees(item, f"{path}[{index}]", depth - 1)
+    elif depth > 0 and isinstance(value, dict):
+        for key, item in value.items():
+            yield from described_trees(item, f"{path}[{key!r}]", depth - 1)
+
+
 def _arrays_in(metadata: Any, path: str, cls: type) -> Iterator[StaticValueError]:
     import jax
 

@@ -24,7 +24,7 @@ from jaxtypes._classes.errors import class_name
 from jaxtypes._jit.compile_log import CompileLog
 from jaxtypes._jit.jax_internals import cache_size
 from jaxtypes._jit.jaxtypes_jit import as_tuple, static_args
-from jaxtypes._observe.audit import audit, nodes
+from jaxtypes._observe.audit import audit, described_trees, nodes
 from jaxtypes._observe.call_sites import Place
 from jaxtypes._observe.library_fields import static_field_values
 from jaxtypes._observe.reads import Read, reads_of, unwrapped
@@ -183,10 +183,15 @@ class Watched:
         return {read.label: snapshot(read.value()) for read in self._reads}
 
     def _audit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        """Arrays and unhashable values in the pytree metadata of the traced arguments, at the
-        first call: jax fails on them only at a later call, with an error that names no field."""
+        """Arrays and unhashable values in the pytree metadata of the traced arguments, and of
+        the trees whose ``PyTreeDef`` a static argument holds, at the first call: jax fails on
+        them only at a later call, with an error that names no field, or compares them silently."""
         self._audited = True
-        for name, value in self._positions.traced(args, kwargs):
+        trees = self._positions.traced(args, kwargs)
+        trees += [
+            found for label, value in self._positions.values(args, kwargs) for found in described_trees(value, label)
+        ]
+        for name, value in trees:
             for error in audit(value, name):
                 self._sanitizer.found(error.message, self)
 

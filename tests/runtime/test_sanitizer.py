@@ -449,6 +449,20 @@ def test_an_equal_static_made_afresh_for_each_call_is_no_finding() -> None:
     assert report.compiles["<lambda>"] == 4  # each new shape, and no equal static, compiled
 
 
+def test_an_array_in_the_static_half_of_filter_jit_is_reported_at_the_first_call() -> None:
+    class Policies(eqx.Module):
+        table: jax.Array
+
+    class Agent(eqx.Module):
+        policies: Policies = eqx.field(static=True)  # pymdp issue 346
+
+    with sanitize() as report, pytest.warns(UserWarning, match="JAX array is being set as static"):
+        apply = eqx.filter_jit(lambda agent: agent.policies.table.sum())
+        apply(Agent(Policies(jnp.ones(2)))), apply(Agent(Policies(jnp.ones(2))))
+    assert codes(report) == ["static-dynamic-child"]
+    assert ".policies (eqx.field(static=True)).table holds an array" in report.findings[0].message.headline
+
+
 def test_a_static_equal_by_its_own_eq_is_the_same_value() -> None:
     def make(learning_rate: float) -> Any:
         # equinox compares each function in it by its code: the optimiser's numbers are leaves
