@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
+from itertools import groupby
+from operator import attrgetter
 from typing import NamedTuple
 
 from jaxtypes._vocabulary.internal_errors import INTERNAL_ERROR as PLUGIN_INTERNAL_ERROR
@@ -89,6 +91,14 @@ def with_notes_mypy_dropped(findings: list[Finding]) -> list[Finding]:
             finding = finding._replace(why=finding.why or rule.why, fix=finding.fix or next(iter(earlier), rule.fix))
         done.append(finding)
     return done
+
+
+def parse_output(lines: Iterable[str]) -> list[Finding]:
+    """The findings in lines of mypy's JSON output, file by file with the notes mypy dropped."""
+    parsed = [parse(line) for line in lines]
+    return [
+        found for _, of_file in groupby(parsed, attrgetter("path")) for found in with_notes_mypy_dropped(list(of_file))
+    ]
 
 
 class Selection(NamedTuple):

@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Callable, Iterable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TextIO
 
 from mypy import build
 from mypy.errors import CompileError
@@ -25,7 +25,7 @@ from mypy.main import process_options
 from mypy.options import Options
 
 from jaxtypes._cli.check import UsageError
-from jaxtypes._cli.check.findings import Finding, parse, with_notes_mypy_dropped
+from jaxtypes._cli.check.findings import Finding, parse_output
 from jaxtypes._vocabulary.settings import settings_file
 
 PLUGIN = "mypy_plugin"
@@ -77,6 +77,11 @@ def enable_codes(job: MypyJob, codes: Iterable[str]) -> None:
     job.options.enable_error_code = [*job.options.enable_error_code, *codes]
 
 
+def disable_codes(job: MypyJob, codes: Iterable[str]) -> None:
+    """Have mypy not report ``codes``, as its ``disable_error_code`` does."""
+    job.options.disable_error_code = [*job.options.disable_error_code, *codes]
+
+
 def run_mypy(job: MypyJob, on_file_done: Callable[[str], None]) -> MypyOutcome:
     """Run mypy; ``on_file_done`` is told each file whose diagnostics mypy has reported.
 
@@ -85,31 +90,41 @@ def run_mypy(job: MypyJob, on_file_done: Callable[[str], None]) -> MypyOutcome:
     """
     findings: list[Finding] = []
     stopped: list[Finding] = []
-    crash = None
-    captured = io.StringIO()
 
     def flush_errors(file: str | None, new: list[str], _serious: bool) -> None:
-        findings.extend(with_notes_mypy_dropped([parse(line) for line in new]))
+        findings.extend(parse_output(new))
         if file is not None:
             on_file_done(file)
 
-    try:
-        with redirect_stdout(captured), redirect_stderr(captured):
+    def check(output: TextIO) -> None:
+        try:
             build.build(
                 job.sources,
                 job.options,
                 flush_errors=flush_errors,
                 fscache=job.fscache,
-                stdout=captured,
-                stderr=captured,
+                stdout=output,
+                stderr=output,
             )
-    except CompileError:
-        stopped = findings
-    except SystemExit:  # mypy's report of an internal error ends with it
-        crash = captured.getvalue().strip()
-    except Exception:  # e.g. an -n worker died; it reported its file on stderr
-        crash = f"{captured.getvalue()}{traceback.format_exc()}".strip()
+        except CompileError:
+            stopped.extend(findings)
+
+    crash = crash_of(check)
     return MypyOutcome(findings, len(job.sources), stopped, crash)
+
+
+def crash_of(run: Callable[[TextIO], None]) -> str | None:
+    """Run mypy through ``run``, its output captured (and given to ``run`` for mypy's own
+    streams); mypy's internal-error report when it crashed, else None."""
+    captured = io.StringIO()
+    try:
+        with redirect_stdout(captured), redirect_stderr(captured):
+            run(captured)
+    except SystemExit:  # mypy's report of an internal error ends with it
+        return captured.getvalue().strip()
+    except Exception:  # e.g. an -n worker died; it reported its file on stderr
+        return f"{captured.getvalue()}{traceback.format_exc()}".strip()
+    return None
 
 
 def _flag(name: str, value: str | None) -> list[str]:

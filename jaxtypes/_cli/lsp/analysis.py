@@ -1,10 +1,11 @@
-"""One analysis of a project's open files: mypy with the plugin, as ``jaxtypes check`` runs it.
+"""Analyses of a project's open files: mypy with the plugin, as ``jaxtypes check`` runs it.
 
 The same job (``check.mypy_run``), configuration, selection (``select``, ``ignore``, the opt-in
 codes they turn on) and baseline as ``jaxtypes check`` give the same findings, codes and words.
-mypy's cache makes each run incremental: what did not change since the last run is read back, not
-checked again. Whatever stops a run (a configuration mypy or jaxtypes rejects, a syntax error, a
-mypy crash, an internal error of the plugin) is kept as one ``Trouble``, not raised.
+Each analysis goes on from the fine-grained build the last one left (``live_build``): only what
+an edit affects is checked again. Whatever stops a run (a configuration mypy or jaxtypes rejects,
+a syntax error, a mypy crash, an internal error of the plugin) is kept as one ``Trouble``, not
+raised; after a crash, or a configuration other than the build's, the build starts afresh.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import NamedTuple
 from jaxtypes._cli.check import UsageError
 from jaxtypes._cli.check.baseline import compare, judged_by, read_baseline
 from jaxtypes._cli.check.findings import Finding, Selection, select
-from jaxtypes._cli.check.mypy_run import enable_codes, prepare_mypy, run_mypy
+from jaxtypes._cli.check.mypy_run import disable_codes, enable_codes, prepare_mypy
+from jaxtypes._cli.lsp.live_build import UNSHOWN_CODES, LiveBuild
 from jaxtypes._vocabulary.rules import OPT_IN_CODES
 from jaxtypes._vocabulary.settings import CONFIG_FILE_NAMES, SettingsError, read_settings
 
@@ -40,37 +42,52 @@ class Analysis(NamedTuple):
     trouble: Trouble | None = None
 
 
-def analyse(root: Path, paths: Iterable[Path]) -> Analysis:
-    """Check ``paths`` (files of the project at ``root``, the working folder) with the plugin."""
-    checked = sorted({path.resolve() for path in paths if path.is_file()})
-    if not checked:
-        return Analysis({}, None)
-    try:
-        job = prepare_mypy([str(path) for path in checked], config_file=None, cache_dir=None, workers=None)
-        settings = read_settings(job.options.config_file)
-        baseline = Path(settings.baseline) if settings.baseline is not None else None
-        entries = read_baseline(baseline) if baseline is not None and baseline.exists() else []
-    except (UsageError, SettingsError) as error:
-        return Analysis({}, None, Trouble(str(error), _config_file(root)))
-    selection = Selection.configured(settings)
-    enable_codes(job, selection.only & OPT_IN_CODES)
-    outcome = run_mypy(job, on_file_done=lambda _path: None)
-    if outcome.crash:
-        return Analysis({}, baseline, Trouble(f"mypy crashed: {outcome.crash.splitlines()[-1]}", None))
-    stopped = outcome.stopped or [finding for finding in outcome.findings if finding.is_plugin_internal_error]
-    if stopped:
-        first = stopped[0]
-        words = f"{first.code} {first.message}" if first.code else first.message
-        return Analysis({}, baseline, Trouble(f"mypy stopped: {words}", Path(first.path).resolve(), first.line))
-    shown = select(outcome.findings, selection)
-    if baseline is not None:
-        folder = baseline.resolve().parent
-        judged = judged_by(folder, [str(path) for path in checked], selection.wants)
-        shown = compare(entries, shown, folder, judged).new
-    findings: dict[Path, list[Finding]] = {path: [] for path in checked}
-    for finding in shown:
-        findings.setdefault(Path(finding.path).resolve(), []).append(finding)
-    return Analysis(findings, baseline)
+class Analyser:
+    """The analyses of one project, one at a time, and the build they go on from."""
+
+    def __init__(self) -> None:
+        self._build: LiveBuild | None = None
+
+    def forget(self) -> None:
+        """Have the next analysis build from scratch (a configuration file was saved: what it
+        changes is not all in mypy's options, e.g. a plugin's code)."""
+        self._build = None
+
+    def analyse(self, root: Path, paths: Iterable[Path]) -> Analysis:
+        """Check ``paths`` (files of the project at ``root``, the working folder) with the plugin."""
+        checked = sorted({path.resolve() for path in paths if path.is_file()})
+        if not checked:
+            return Analysis({}, None)
+        try:
+            job = prepare_mypy([str(path) for path in checked], config_file=None, cache_dir=None, workers=None)
+            settings = read_settings(job.options.config_file)
+            baseline = Path(settings.baseline) if settings.baseline is not None else None
+            entries = read_baseline(baseline) if baseline is not None and baseline.exists() else []
+        except (UsageError, SettingsError) as error:
+            return Analysis({}, None, Trouble(str(error), _config_file(root)))
+        selection = Selection.configured(settings)
+        enable_codes(job, selection.only & OPT_IN_CODES)
+        disable_codes(job, UNSHOWN_CODES)
+        if self._build is None or not self._build.serves(job.options, settings):
+            self._build = LiveBuild(job.options, settings)
+        outcome = self._build.check(job.sources)
+        if outcome.crash:
+            self._build = None
+            return Analysis({}, baseline, Trouble(f"mypy crashed: {outcome.crash.splitlines()[-1]}", None))
+        stopped = outcome.stopped or [finding for finding in outcome.findings if finding.is_plugin_internal_error]
+        if stopped:
+            first = stopped[0]
+            words = f"{first.code} {first.message}" if first.code else first.message
+            return Analysis({}, baseline, Trouble(f"mypy stopped: {words}", Path(first.path).resolve(), first.line))
+        shown = select(outcome.findings, selection)
+        if baseline is not None:
+            folder = baseline.resolve().parent
+            judged = judged_by(folder, [str(path) for path in checked], selection.wants)
+            shown = compare(entries, shown, folder, judged).new
+        findings: dict[Path, list[Finding]] = {path: [] for path in checked}
+        for finding in shown:
+            findings.setdefault(Path(finding.path).resolve(), []).append(finding)
+        return Analysis(findings, baseline)
 
 
 def _config_file(root: Path) -> Path | None:

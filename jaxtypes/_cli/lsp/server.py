@@ -1,8 +1,9 @@
 """The language server: pygls over stdio, publishing only jaxtypes' findings.
 
-Open and saved documents of the workspace are analysed together (``analysis.analyse``), one run
-at a time in a worker thread, so the editor stays answered. A save during a run marks the
-project changed: the run's results are dropped and it runs again, so the last state wins. A
+Open and saved documents of the workspace are analysed together (``analysis.Analyser``), one run
+at a time in a worker thread, so the editor stays answered; the analyser and the build it keeps
+are that thread's, and a saved configuration file has it build afresh. A save during a run marks
+the project changed: the run's results are dropped and it runs again, so the last state wins. A
 problem that stops a run (a broken configuration, a syntax error) is one diagnostic on its file;
 a mypy crash is shown to the user once, and the server goes on serving.
 """
@@ -13,13 +14,14 @@ import asyncio
 import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NoReturn
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from jaxtypes._cli.check.baseline import entry, read_baseline, write_baseline
-from jaxtypes._cli.lsp.analysis import Analysis, analyse, in_project
+from jaxtypes._cli.lsp.analysis import Analyser, Analysis, in_project
 from jaxtypes._cli.lsp.code_actions import ADD_TO_BASELINE, code_actions
 from jaxtypes._cli.lsp.diagnostics import SOURCE, diagnostic, hover_text, trouble_diagnostic, uri_of
 from jaxtypes._vocabulary.release import release
@@ -36,6 +38,7 @@ class JaxtypesServer(LanguageServer):
         self.shown: set[str] = set()
         self.crashes: set[str] = set()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxtypes-analysis")
+        self._analyser = Analyser()
         self._changed = False
         self._running = False
 
@@ -54,11 +57,17 @@ class JaxtypesServer(LanguageServer):
             while self._changed:
                 self._changed = False
                 documents = sorted(self.documents)
-                analysis = await asyncio.get_running_loop().run_in_executor(self._worker, analyse, self.root, documents)
+                analysis = await asyncio.get_running_loop().run_in_executor(
+                    self._worker, self._analyser.analyse, self.root, documents
+                )
                 if not self._changed:
                     self.publish(analysis)
         finally:
             self._running = False
+
+    def reconfigured(self) -> None:
+        """Have the next analysis start from scratch (queued in the worker, after the running one)."""
+        self._worker.submit(self._analyser.forget)
 
     def publish(self, analysis: Analysis) -> None:
         """Each analysed file's diagnostics; empty ones where findings went away."""
@@ -118,10 +127,13 @@ async def did_open(ls: JaxtypesServer, params: types.DidOpenTextDocumentParams) 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
 async def did_save(ls: JaxtypesServer, params: types.DidSaveTextDocumentParams) -> None:
     path = ls.path_of(params.text_document.uri)
-    if path is not None or params.text_document.uri.endswith(("mypy.ini", ".toml", ".cfg")):
-        if path is not None:
-            ls.documents.add(path)
-        await ls.analyse_documents()
+    if path is not None:
+        ls.documents.add(path)
+    elif params.text_document.uri.endswith(("mypy.ini", ".toml", ".cfg")):
+        ls.reconfigured()
+    else:
+        return
+    await ls.analyse_documents()
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -170,7 +182,9 @@ def _diagnostics_at(ls: JaxtypesServer, uri: str, position: types.Position) -> l
     return [d for d in diagnostics if d.range.start.line <= position.line <= d.range.end.line]
 
 
-def serve() -> int:
-    """Serve the editor over standard input and output until it says exit."""
+def serve() -> NoReturn:
+    """Serve the editor over standard input and output until it says exit (pygls then closes
+    them), and end the process at once, as mypy ends its own: freeing the live build object by
+    object takes seconds."""
     server.start_io()
-    return 0
+    os._exit(0)
