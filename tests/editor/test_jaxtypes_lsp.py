@@ -321,6 +321,35 @@ async def test_saves_in_quick_succession_end_in_the_last_state(client: LanguageC
     assert list(client.diagnostics[module.as_uri()]) == []
 
 
+@pytest.mark.parametrize("editor", ["visual-studio-code", "neovim", "emacs"])
+async def test_each_editors_client_gets_the_finding_its_hover_and_its_fix(editor: str, project: Path) -> None:
+    """The capabilities each editor's client declares (as pytest-lsp recorded them) are enough."""
+    config = ClientServerConfig(server_command=[sys.executable, "-m", "jaxtypes", "lsp"], server_env=SERVER_ENV)
+    client = await config.start()
+    try:
+        await client.initialize_session(
+            types.InitializeParams(capabilities=client_capabilities(editor), root_uri=project.as_uri())
+        )
+        module = project / "module.py"
+        in_module = Published(client, module)
+        open_file(client, module, ACTIONS)
+        unhashable = next(d for d in await in_module.next() if d.code == "static-unhashable")
+        uri = module.as_uri()
+        hover = await client.text_document_hover_async(
+            types.HoverParams(types.TextDocumentIdentifier(uri), unhashable.range.start)
+        )
+        assert hover is not None and "**Fix:**" in str(hover.contents)
+        actions = await client.text_document_code_action_async(
+            types.CodeActionParams(
+                types.TextDocumentIdentifier(uri), unhashable.range, types.CodeActionContext([unhashable])
+            )
+        )
+        assert any(isinstance(action, types.CodeAction) and action.edit is not None for action in actions or [])
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
 async def test_exit_leaves_no_process_behind(project: Path) -> None:
     config = ClientServerConfig(server_command=[sys.executable, "-m", "jaxtypes", "lsp"], server_env=SERVER_ENV)
     client = await config.start()

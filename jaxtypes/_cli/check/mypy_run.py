@@ -5,6 +5,7 @@ mypy's ``process_options`` finds and reads the configuration exactly as ``mypy``
 to the options it returns, so no configuration file is rewritten and paths relative to it keep
 their meaning. ``mypy.build.build`` checks with mypy's cache and ``-n`` workers, and mypy's
 documented JSON output gives each diagnostic's code, column and end column without parsing text.
+mypy's daemon server (``DaemonServer``) is reached here too: the language server keeps one alive.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ import traceback
 from collections.abc import Callable, Iterable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import NamedTuple, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from mypy import build
+from mypy.build import BuildSource
 from mypy.errors import CompileError
 from mypy.fscache import FileSystemCache
 from mypy.main import process_options
@@ -27,6 +29,9 @@ from mypy.options import Options
 from jaxtypes._cli.check import UsageError
 from jaxtypes._cli.check.findings import Finding, parse_output
 from jaxtypes._vocabulary.settings import settings_file
+
+if TYPE_CHECKING:
+    from mypy.dmypy_server import Server as DaemonServer
 
 PLUGIN = "mypy_plugin"
 PLUGIN_ONLY_CONFIG = Path(__file__).with_name("plugin.ini")
@@ -39,7 +44,7 @@ class MypyJob(NamedTuple):
     one the plugin reads, so ``jaxtypes check`` reads the same.
     """
 
-    sources: list[build.BuildSource]
+    sources: list[BuildSource]
     options: Options
     fscache: FileSystemCache
 
@@ -131,7 +136,15 @@ def _flag(name: str, value: str | None) -> list[str]:
     return [] if value is None else [name, value]
 
 
-def _options(args: list[str], fscache: FileSystemCache) -> tuple[list[build.BuildSource], Options]:
+def daemon_server(options: Options) -> DaemonServer:
+    """mypy's daemon server for ``options``, run in process (it writes no status file); imported
+    here, as ``jaxtypes check`` never needs it."""
+    from mypy.dmypy_server import Server
+
+    return Server(options, status_file=os.devnull)
+
+
+def _options(args: list[str], fscache: FileSystemCache) -> tuple[list[BuildSource], Options]:
     """mypy's sources and options for ``args`` and the configuration it finds."""
     messages = io.StringIO()
     try:

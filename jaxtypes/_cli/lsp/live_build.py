@@ -10,17 +10,14 @@ mypy's options (compared as the daemon compares them) and the jaxtypes settings 
 
 from __future__ import annotations
 
-import os
 from typing import Any, TextIO
 
 from mypy import errorcodes
-from mypy.build import BuildSource
-from mypy.dmypy_server import Server
 from mypy.errorcodes import ErrorCode
 from mypy.options import Options
 
 from jaxtypes._cli.check.findings import parse_output
-from jaxtypes._cli.check.mypy_run import MypyOutcome, crash_of
+from jaxtypes._cli.check.mypy_run import BuildSource, MypyOutcome, crash_of, daemon_server
 from jaxtypes._vocabulary.settings import Settings
 
 UNSHOWN_CODES = sorted(
@@ -38,7 +35,7 @@ class LiveBuild:
     """One project's build under one configuration, updated by each check."""
 
     def __init__(self, options: Options, settings: Settings) -> None:
-        self._server = Server(options, status_file=os.devnull)
+        self._server = daemon_server(options)
         # An internal error ends as it ends `jaxtypes check` (its report, then SystemExit), not
         # in the exception the daemon raises to answer its client.
         options.raise_exceptions = False
