@@ -33,6 +33,7 @@ import jax
 
 from jaxtypes._classes.errors import RecompileWarning, class_name
 from jaxtypes._classes.hashing import hashes_by_identity
+from jaxtypes._classes.static_values import is_array
 from jaxtypes._vocabulary.rules import JIT_RECOMPILE
 
 
@@ -212,8 +213,8 @@ def value_form(value: Any, depth: int = _DEPTH) -> Any:
     down to values that compare by ``==`` and objects that are only themselves (``_Same``). A
     closure's contents are copied out, so a form keeps what a function held when it was taken,
     though its cells change later; it holds no function, so it keeps none alive."""
-    if depth == 0 or isinstance(value, (types.ModuleType, type, types.BuiltinFunctionType)):
-        return _Same(value)
+    if depth == 0 or isinstance(value, (types.ModuleType, type, types.BuiltinFunctionType)) or is_array(value):
+        return _Same(value)  # an array only by identity, held weakly: no buffer is kept alive
     depth -= 1
     if isinstance(value, types.FunctionType):
         parts = (*_closure(value), value.__defaults__, value.__kwdefaults__)

@@ -265,17 +265,18 @@ def test_new_function_objects_that_compile_other_programs_are_no_finding() -> No
 
 
 def test_functions_jitted_and_freed_while_watched_are_freed() -> None:
-    def scaled_by(k: float) -> Callable[[jax.Array], jax.Array]:
+    def scaled_by(k: jax.Array) -> Callable[[jax.Array], jax.Array]:
         return lambda x: x * k
 
     with sanitize():
-        functions = [scaled_by(float(k)) for k in range(5)]
+        weights = [jnp.full(3, float(k)) for k in range(5)]
+        functions = [scaled_by(weight) for weight in weights]
         for function in functions:
-            jax.jit(function)(jnp.ones(()))
-        freed = [weakref.ref(function) for function in functions]
-        del functions, function
+            jax.jit(function)(jnp.ones(3))
+        freed = [weakref.ref(value) for value in [*functions, *weights]]
+        del functions, function, weights
         gc.collect()
-        assert [ref() for ref in freed] == [None] * 5  # jax's compiled code for them goes too
+        assert [ref() for ref in freed] == [None] * 10  # with jax's code for them, and the arrays
 
 
 def test_a_compile_budget_names_each_compile_and_its_reason() -> None:
