@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from jaxtypes._classes.errors import StaleResultError
 from jaxtypes._jit.compile_log import Compile, same_call, same_form, value_form
 from jaxtypes._observe.call_sites import Place, definition_place, jit_place, user_place
-from jaxtypes._observe.reads import python_function, reads_of, unwrapped
+from jaxtypes._observe.reads import python_function, unwrapped
 from jaxtypes._observe.watched_jit import Watched
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.rules import Message
@@ -98,7 +98,7 @@ class Report:
         tally = self._fresh.setdefault((function.__code__, watched.jitted_at), _Tally(watched.name))
         # The globals its code reads are compiled in as well: a function reading a global that
         # changed between two compiles made a program of its own.
-        form = value_form((watched.fun, {(read.kind, read.label): read.value() for read in reads_of(watched.fun)}))
+        form = value_form((watched.fun, watched.read_values()))
         if any(same_form(earlier, form) and same_call(call, compiled) for earlier, call in tally.compiles):
             tally.count += 1
         else:

@@ -176,11 +176,15 @@ class Watched:
                     found[node.path] = node.metadata
         return {path: value for path, value in found.items() if not settled(value)}
 
-    def _read_now(self) -> dict[str, Snapshot]:
-        """The globals and closure variables the user's code reads, as they are now."""
+    def read_values(self) -> dict[str, Any]:
+        """The globals and closure variables the user's code reads, by name, as they are now."""
         if self._reads is None:
             self._reads = reads_of(self.fun)
-        return {read.label: snapshot(read.value()) for read in self._reads}
+        return {read.label: read.value() for read in self._reads}
+
+    def _read_now(self) -> dict[str, Snapshot]:
+        """The globals and closure variables the user's code reads, as they are now."""
+        return {label: snapshot(value) for label, value in self.read_values().items()}
 
     def _audit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         """Arrays and unhashable values in the pytree metadata of the traced arguments, and of
