@@ -117,9 +117,7 @@ def _frozen(tree: ast.Module, lines: list[str], message: str) -> list[tuple[str,
 
 
 def _frozen_decorator(lines: list[str], decorator: ast.expr) -> types.TextEdit | None:
-    callee = decorator.func if isinstance(decorator, ast.Call) else decorator
-    name = callee.attr if isinstance(callee, ast.Attribute) else callee.id if isinstance(callee, ast.Name) else None
-    if name != "dataclass":
+    if _name_of(decorator.func if isinstance(decorator, ast.Call) else decorator) != "dataclass":
         return None
     if not isinstance(decorator, ast.Call):
         return types.TextEdit(_range(lines, decorator), f"{_segment(lines, decorator)}(frozen=True)")
@@ -164,9 +162,7 @@ def _comment_start(text: str) -> int | None:
 
 def _replaced_container(annotation: ast.expr) -> tuple[str, str] | None:
     """``list[int]`` as ``("tuple", "tuple[int, ...]")``, ``set[str]`` as frozenset; None otherwise."""
-    head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    name = head.attr if isinstance(head, ast.Attribute) else head.id if isinstance(head, ast.Name) else None
-    hashable = _CONTAINERS.get(name or "")
+    hashable = _CONTAINERS.get(_name_of(annotation.value if isinstance(annotation, ast.Subscript) else annotation))
     if hashable is None:
         return None
     if not isinstance(annotation, ast.Subscript):
@@ -179,13 +175,16 @@ def _replaced_interface(lines: list[str], annotation: ast.expr) -> str | None:
     """``Sequence[int]`` as ``tuple[int, ...]``, ``AbstractSet[str]`` as ``frozenset[str]``."""
     if not isinstance(annotation, ast.Subscript):
         return None
-    head = annotation.value
-    name = head.attr if isinstance(head, ast.Attribute) else head.id if isinstance(head, ast.Name) else None
-    hashable = _INTERFACES.get(name or "")
+    hashable = _INTERFACES.get(_name_of(annotation.value))
     if hashable is None:
         return None
     item = _segment(lines, annotation.slice)
     return f"tuple[{item}, ...]" if hashable == "tuple" else f"{hashable}[{item}]"
+
+
+def _name_of(node: ast.expr) -> str:
+    """The name an expression ends in (``dataclass`` of ``dataclasses.dataclass``), or "" for none."""
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 def _literal(lines: list[str], value: ast.List | ast.Set) -> str:
