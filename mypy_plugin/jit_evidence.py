@@ -36,35 +36,25 @@ from typing import TypeGuard, TypeVar
 
 from mypy.nodes import (
     AssignmentStmt,
-    Block,
     CallExpr,
     ClassDef,
     Context,
-    Decorator,
     DelStmt,
     DictionaryComprehension,
     Expression,
     ExpressionStmt,
-    ForStmt,
-    FuncDef,
     GeneratorExpr,
-    IfStmt,
     IndexExpr,
     ListExpr,
-    MatchStmt,
     MemberExpr,
     NameExpr,
     Node,
     OperatorAssignmentStmt,
-    OverloadedFuncDef,
     RefExpr,
     StrExpr,
-    TryStmt,
     TupleExpr,
     TypeInfo,
     Var,
-    WhileStmt,
-    WithStmt,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import Instance, get_proper_type
@@ -77,14 +67,12 @@ from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ChangeEvidence
-from mypy_plugin.method_bodies import class_functions, instance_methods
+from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, instance_methods
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
+from mypy_plugin.statements import present, walk
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
-
-CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
-"""Methods that set attributes while an instance is being made, not after."""
 
 MUTATORS = frozenset(
     {
@@ -127,15 +115,17 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
 
 
 def _run_after_construction(defn: ClassDef) -> set[str]:
-    """The instance methods of ``defn`` that may run on a finished instance: not construction,
-    nor called only by construction within the class (``__init__`` calling ``self._build()``)."""
+    """The instance methods of ``defn`` that may run on a finished instance and change it: not
+    construction, nor called only by construction within the class (``__init__`` calling
+    ``self._build()``), nor ``__hash__``, whose writes keep the hash it computed
+    (``self._hash = ...``, flax's ``FrozenDict``): a hash must not change what compares equal."""
     instance = {method.name for method in instance_methods(defn)}
     callers: dict[str, set[str]] = {name: set() for name in instance}
     for function in class_functions(defn):
         for expr in get_subexpressions(function.body):
             if _calls_method(expr) and expr.callee.name in callers:
                 callers[expr.callee.name].add(function.name)
-    construction = set(CONSTRUCTION) | ({function.name for function in class_functions(defn)} - instance)
+    construction = set(CONSTRUCTION) | {"__hash__"} | ({function.name for function in class_functions(defn)} - instance)
     grown = True
     while grown:
         grown = False
@@ -204,7 +194,7 @@ def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
     """``Class(...)`` called once per iteration of a loop or comprehension in the module being
     checked (equal instances made again, which hash apart)."""
     tree = checked_module(api)
-    for node, looping in _walk(tree.defs if tree is not None else [], looping=False):
+    for node, looping, *_ in walk(tree.defs if tree is not None else []):
         for expr in get_subexpressions(node):
             if isinstance(expr, CallExpr) and _calls_class(expr, info):
                 if looping or any(_per_iteration(outer, expr) for outer in get_subexpressions(node)):
@@ -315,7 +305,7 @@ def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo
     variable; by name where the analyser has not bound the statement yet (then only those of
     ``info``, the one class recognised by its name)."""
     built: dict[Var | str, TypeInfo] = {}
-    for node, _ in _walk(nodes, looping=False):
+    for node, *_ in walk(nodes):
         if not (isinstance(node, AssignmentStmt) and isinstance(node.rvalue, CallExpr)):
             continue
         callee = node.rvalue.callee
@@ -333,7 +323,7 @@ def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo
 def _first_write(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> tuple[str, str, int] | None:
     """The first ``x.attr = ...``, ``x.attr += ...``, ``del x.attr`` or ``setattr(x, ...)`` below
     ``nodes`` whose ``x`` satisfies ``targets``: (attribute, x as written, line)."""
-    for node, _ in _walk(nodes, looping=False):
+    for node, *_ in walk(nodes):
         for target, attribute, line in _writes(node):
             if targets(target):
                 return attribute, _spelled(target), line
@@ -343,7 +333,7 @@ def _first_write(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -
 def _in_place_changes(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> Iterator[tuple[str, str, int]]:
     """Each ``x.attr.append(...)``, ``x.attr[k] = v``, ``del x.attr[k]`` below ``nodes`` whose
     ``x`` satisfies ``targets``: (attribute, x as written, line)."""
-    for node, _ in _walk(nodes, looping=False):
+    for node, *_ in walk(nodes):
         for member in _changed_contents(node):
             if targets(member.expr):
                 yield member.name, _spelled(member.expr), member.line
@@ -421,7 +411,7 @@ def _spelled(expr: Expression) -> str:
 def in_loop(api: Api, call: Context) -> bool:
     """Whether ``call`` runs once per iteration of a loop or comprehension in its own function."""
     tree = checked_module(api)
-    for node, looping in _walk(tree.defs if tree is not None else [], looping=False):
+    for node, looping, *_ in walk(tree.defs if tree is not None else []):
         inside = get_subexpressions(node)
         if any(expr is call for expr in inside):
             return looping or any(_per_iteration(expr, call) for expr in inside)
@@ -433,44 +423,7 @@ def _per_iteration(expr: Expression, call: Context) -> bool:
     if isinstance(expr, GeneratorExpr):
         parts: list[Expression] = [expr.left_expr, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
     elif isinstance(expr, DictionaryComprehension):
-        parts = [*_present([expr.key]), expr.value, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
+        parts = [*present([expr.key]), expr.value, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
     else:
         return False
     return any(inner is call for part in parts for inner in get_subexpressions(part))
-
-
-def _walk(nodes: Sequence[Node], looping: bool) -> Iterator[tuple[Node, bool]]:
-    """Every simple statement below ``nodes``, and every expression of a compound statement,
-    with whether it runs once per iteration of a loop (a function body starts afresh)."""
-    for node in nodes:
-        if isinstance(node, Block):
-            yield from _walk(node.body, looping)
-        elif isinstance(node, FuncDef):
-            yield from _walk([node.body], looping=False)
-        elif isinstance(node, Decorator):
-            yield from _walk([*node.decorators, node.func], looping)
-        elif isinstance(node, OverloadedFuncDef):
-            yield from _walk([*node.items, *_present([node.impl])], looping)
-        elif isinstance(node, ClassDef):
-            yield from _walk([*node.decorators, node.defs], looping)
-        elif isinstance(node, ForStmt):
-            yield from _walk([node.expr, *_present([node.else_body])], looping)
-            yield from _walk([node.body], looping=True)
-        elif isinstance(node, WhileStmt):
-            yield from _walk([node.expr, node.body], looping=True)
-            yield from _walk(_present([node.else_body]), looping)
-        elif isinstance(node, IfStmt):
-            yield from _walk([*node.expr, *node.body, *_present([node.else_body])], looping)
-        elif isinstance(node, WithStmt):
-            yield from _walk([*node.expr, *_present(node.target), node.body], looping)
-        elif isinstance(node, TryStmt):
-            parts = [node.body, *_present(node.types), *node.handlers, node.else_body, node.finally_body]
-            yield from _walk(_present(parts), looping)
-        elif isinstance(node, MatchStmt):
-            yield from _walk([node.subject, *_present(node.guards), *node.bodies], looping)
-        else:
-            yield node, looping
-
-
-def _present(nodes: Sequence[N | None]) -> list[N]:
-    return [node for node in nodes if node is not None]

@@ -68,6 +68,7 @@ from mypy_plugin.metadata import LibraryFields
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
+from mypy_plugin.value_origins import assigned_problem
 from mypy_plugin.stdlib_dataclasses import tag_hook
 
 FLAX_DATACLASS = "flax.struct.dataclass"
@@ -297,7 +298,11 @@ def _report_fields(
     judge = _judge(api)
     static = [field.name for field in fields]
     for field in fields:
-        problem = static_problem(field.type, judge) or _default_problem(api, field, judge)
+        problem = (
+            static_problem(field.type, judge)
+            or _default_problem(api, field, judge)
+            or assigned_problem(info.defn, field.name, field.default, judge)
+        )
         if problem is not None:
             where = phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker)
             _report(api, where, with_evidence(api, problem, info, field.name, static=static), marker, field.context)

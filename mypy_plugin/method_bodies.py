@@ -11,6 +11,9 @@
 - Hashing: the attributes a ``__hash__`` hashes as they are (``hash((self.x, self.mul))``);
   one holding an array makes hashing fail, while ``hash(tuple(self.x.tolist()))`` hashes a
   value made from it (``hashing``).
+- Construction: the values ``__init__`` and ``__post_init__`` assign an attribute
+  (``self.len = jnp.sqrt(...)``, ``object.__setattr__(self, "len", ...)``), which a static field
+  declared ``float`` holds all the same (``value_origins``).
 """
 
 from __future__ import annotations
@@ -29,10 +32,15 @@ from mypy.nodes import (
     NameExpr,
     OverloadedFuncDef,
     Statement,
+    StrExpr,
     TupleExpr,
 )
 
-from mypy_plugin.mypy_internals import returned_values
+from mypy_plugin.mypy_internals import get_subexpressions, returned_values
+from mypy_plugin.statements import walk
+
+CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
+"""Methods that set attributes while an instance is being made, not after."""
 
 
 def aux_attributes(flatten: FuncItem) -> list[str]:
@@ -54,6 +62,47 @@ def hashed_attributes(hash_method: FuncItem) -> list[str]:
             if returned.callee.name == "hash":
                 found += [name for name in _attributes(hash_method, returned.args[0]) if name not in found]
     return found
+
+
+def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
+    """The values the construction methods of ``defn`` assign to ``attribute`` of the instance:
+    ``self.attribute = value`` and ``object.__setattr__(self, "attribute", value)``."""
+    found: list[Expression] = []
+    for method in instance_methods(defn):
+        if method.name not in CONSTRUCTION or not method.arguments:
+            continue
+        this = method.arguments[0].variable.name
+        for node, *_ in walk([method.body]):
+            if isinstance(node, AssignmentStmt):
+                targets = [lvalue for lvalue in node.lvalues if _is_attribute(lvalue, this, attribute)]
+                found += [node.rvalue] if targets else []
+            for expr in get_subexpressions(node):
+                if isinstance(expr, CallExpr) and _sets_attribute(expr, this, attribute):
+                    found.append(expr.args[2])
+    return found
+
+
+def _is_attribute(expr: Expression, this: str, attribute: str) -> bool:
+    return (
+        isinstance(expr, MemberExpr)
+        and expr.name == attribute
+        and isinstance(expr.expr, NameExpr)
+        and expr.expr.name == this
+    )
+
+
+def _sets_attribute(call: CallExpr, this: str, attribute: str) -> bool:
+    """``object.__setattr__(self, "attribute", value)``."""
+    callee, args = call.callee, call.args
+    return (
+        isinstance(callee, MemberExpr)
+        and callee.name == "__setattr__"
+        and len(args) == 3
+        and isinstance(args[0], NameExpr)
+        and args[0].name == this
+        and isinstance(args[1], StrExpr)
+        and args[1].value == attribute
+    )
 
 
 def instance_methods(defn: ClassDef) -> list[FuncDef]:

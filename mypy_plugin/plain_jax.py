@@ -28,6 +28,7 @@ from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.declared_types import is_open, jaxtypes_role
+from mypy_plugin.jit_evidence import in_loop
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -35,9 +36,10 @@ from mypy_plugin.jit_targets import (
     method_owner,
 )
 from mypy_plugin.markers import class_name
-from mypy_plugin.mypy_internals import partial_call_callback, partial_new_callback
+from mypy_plugin.mypy_internals import enclosing_functions, partial_call_callback, partial_new_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import Statics, plain_static_problem, read_statics
+from mypy_plugin.static_values import fresh_callable_problem
 from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
@@ -56,7 +58,8 @@ def jit_hook(ctx: FunctionContext) -> Type:
             return returned.copy_modified(name=FACTORY_NAME, ret_type=statics.attach(ctx.api, wrapped))
         return ctx.default_return_type
     fun, fun_type = ctx.args[0][0], ctx.arg_types[0][0]
-    return _check_jitted(ctx, statics or Statics((), ()), fun, fun_type, ctx.default_return_type)
+    known = statics is not None
+    return _check_jitted(ctx, statics or Statics((), ()), fun, fun_type, ctx.default_return_type, known=known)
 
 
 def factory_hook(ctx: FunctionContext) -> Type:
@@ -68,14 +71,21 @@ def factory_hook(ctx: FunctionContext) -> Type:
 
 
 def _check_jitted(
-    ctx: FunctionContext | MethodContext, statics: Statics, fun: Expression, fun_type: Type, result: Type
+    ctx: FunctionContext | MethodContext,
+    statics: Statics,
+    fun: Expression,
+    fun_type: Type,
+    result: Type,
+    known: bool = True,
 ) -> Type:
-    """Check what is being jitted; return ``result`` (a ``JitWrapped``) carrying its static positions."""
+    """Check what is being jitted; return ``result`` (a ``JitWrapped``) carrying its static
+    positions where they are ``known`` (none is a fact too: every argument is traced)."""
     returned = get_proper_type(result)
     signature = get_proper_type(fun_type)
     if isinstance(signature, CallableType):
         statics = statics.resolved(signature)
     check_bound_method(ctx, fun, "jax.jit", needs_evidence=True)
+    _check_fresh_function(ctx, fun)
     if isinstance(signature, Instance):
         _check_callable_object(ctx, signature, fun)
     function = function_of(ctx.context, fun)
@@ -83,9 +93,17 @@ def _check_jitted(
         statics = statics.of(function)
     if function is not None and isinstance(signature, CallableType):
         _check_definition(ctx, function, signature, statics, fun)
-    if statics.nums or statics.names:
+    if known or statics.nums or statics.names:
         return statics.attach(ctx.api, returned) if isinstance(returned, Instance) else result
     return result
+
+
+def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression) -> None:
+    """``jax.jit(lambda x: ...)`` (or of a local function) inside a loop: jit caches compiled code
+    per function object, and every iteration makes a new one."""
+    made = fresh_callable_problem(fun, *enclosing_functions(ctx.api))
+    if made is not None and in_loop(ctx.api, ctx.context):
+        report(ctx.api, phrases.fresh_function_in_loop(made), phrases.JAX_JIT_CALL, ctx.context)
 
 
 def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Instance, fun: Expression) -> None:

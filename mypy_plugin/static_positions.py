@@ -15,13 +15,16 @@ from mypy.nodes import (
     ARG_NAMED,
     ARG_POS,
     CallExpr,
+    ConditionalExpr,
     Context,
     Decorator,
     Expression,
     FuncDef,
+    FuncItem,
     IntExpr,
     ListExpr,
     MemberExpr,
+    MypyFile,
     NameExpr,
     OpExpr,
     RefExpr,
@@ -44,9 +47,12 @@ from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changes_after_construction, with_evidence
 from mypy_plugin.jit_targets import is_private
 from mypy_plugin.markers import class_name
-from mypy_plugin.mypy_internals import checked_module, enclosing_functions
+from mypy_plugin.mypy_internals import checked_module, enclosing_functions, get_subexpressions
 from mypy_plugin.reporting import report
+from mypy_plugin.statements import walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
+from mypy_plugin.traced_types import untraceable_problem
+from mypy_plugin.value_origins import origin_verdict
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 
 _NUMS = "__jaxtypes_static_argnums__"
@@ -72,8 +78,9 @@ class Statics:
         """These positions, for the definition ``function``."""
         return Statics(self.nums, self.names, private=is_private(function))
 
-    def resolved(self, fn: CallableType) -> Statics:
-        """Both spellings completed from ``fn``'s parameters, as ``jax.jit`` does."""
+    def resolved(self, fn: CallableType | FuncItem) -> Statics:
+        """Both spellings completed from the parameters of ``fn`` (a signature, or a function's
+        definition where it has none: no annotations), as ``jax.jit`` does."""
         positional = [name for name, kind in zip(fn.arg_names, fn.arg_kinds) if kind.is_positional()]
         size = len(positional)
         nums = [n + size if n < 0 else n for n in self.nums]
@@ -200,16 +207,19 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
     for kinds, names, exprs, types in zip(ctx.arg_kinds, ctx.arg_names, ctx.args, ctx.arg_types):
         for kind, name, expr, typ in zip(kinds, names, exprs, types):
             if kind == ARG_POS and position is not None:
-                static, label = position in statics.nums, phrases.call_argument(position)
+                static, place = position in statics.nums, position
                 position += 1
             elif kind == ARG_NAMED and name is not None:
-                static, label = name in statics.names, phrases.call_argument(name)
+                static, place = name in statics.names, name
             else:
                 position = None  # after *args, positions are unknown
                 continue
-            problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private) if static else None
+            if static:
+                problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private)
+            else:  # jaxtypes.jit's own check at the call sees a traced value first
+                problem = untraceable_problem(ctx.api, typ) if needs_evidence else None
             if problem is not None:
-                report(ctx.api, problem, label, expr)
+                report(ctx.api, problem, phrases.call_argument(place, static), expr)
     return ctx.default_return_type
 
 
@@ -249,7 +259,12 @@ def _argument_problem(
     whose instances change (``v.val = 0`` after ``f(v)``: jit finds the old code for it). A
     ``private`` function's callers are judged by the collection interfaces they pass (a public
     one's declaration is)."""
-    problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private) or _traced(api, expr)
+    problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private)
+    if isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)):  # values made elsewhere, over the declared type
+        functions = [function for function in enclosing_functions(api)[1] if isinstance(function, FuncDef)]
+        made = origin_verdict(api, expr, recorder(api), expr.line, functions[-1] if functions else None)
+        problem = made.problem or (None if made.known else problem)
+    problem = problem or _traced(api, expr)
     if problem is not None:
         return problem
     if not isinstance(expr, MemberExpr):
@@ -282,20 +297,36 @@ def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
 
 
 def _jitted_statics(api: CheckerPluginInterface, function: FuncDef) -> Statics | None:
-    """The static positions of ``function`` where it is decorated with ``jax.jit``, read from
-    its decorators as written (``@jax.jit``, ``@jax.jit(static_argnums=...)``,
-    ``@partial(jax.jit, ...)``), which the module being checked has in every mode; else None."""
+    """The static positions of ``function`` where it is jitted with ``jax.jit``, read from its
+    decorators as written (``@jax.jit``, ``@jax.jit(static_argnums=...)``,
+    ``@partial(jax.jit, ...)``) or from a call that jits it by name (``jax.jit(fit)``), which the
+    module being checked has in every mode; else None."""
     tree = checked_module(api)
     names = function.info.names if function.info else tree.names if tree is not None else {}
     symbol = names.get(function.name)
     node = symbol.node if symbol is not None else None
-    if not isinstance(node, Decorator) or node.func.fullname != function.fullname:
-        return None
-    for decorator in node.original_decorators:
-        statics = _decorator_statics(decorator)
-        if statics is not None and isinstance(function.type, CallableType):
-            return statics.resolved(function.type)
+    decorated = isinstance(node, Decorator) and node.func.fullname == function.fullname
+    decorators = node.original_decorators if isinstance(node, Decorator) and decorated else []
+    for jitting in [*decorators, *_jit_calls(tree, function)]:
+        statics = _decorator_statics(jitting)
+        if statics is not None:
+            return statics.resolved(function)
     return None
+
+
+def _jit_calls(tree: MypyFile | None, function: FuncDef) -> list[CallExpr]:
+    """The calls ``jax.jit(function, ...)`` in the module, which jit it as its decorator would."""
+    return [
+        expr
+        for step in walk(tree.defs if tree is not None else [])
+        for expr in get_subexpressions(step.node)
+        if isinstance(expr, CallExpr)
+        and isinstance(expr.callee, RefExpr)
+        and expr.callee.fullname == JAX_JIT
+        and expr.args
+        and isinstance(expr.args[0], RefExpr)
+        and expr.args[0].fullname == function.fullname
+    ]
 
 
 def _decorator_statics(decorator: Expression) -> Statics | None:

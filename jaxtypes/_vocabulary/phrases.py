@@ -31,6 +31,7 @@ from jaxtypes._vocabulary.rules import (
     DECLARED_NOT_FROZEN_FIX,
     DYNAMIC_IN_STATIC_FIX,
     EQ_WITHOUT_HASH_FIX,
+    FUNCTION_ARGUMENT_FIX,
     HASHABLE_PARAMETER_FIX,
     JIT_BOUND_METHOD,
     JIT_COMPILE_BUDGET,
@@ -113,10 +114,14 @@ def jitted_bound_method(jit: str, class_name: str, method: str) -> str:
     return f"{jit}({class_name}.{method} bound to an instance)"
 
 
-def call_argument(position: int | str) -> str:
-    """A value passed in a static position of a call of a jitted function."""
+def call_argument(position: int | str, static: bool = True) -> str:
+    """A value passed in a position of a call of a jitted function: a static one, or one traced."""
     label = f"{position!r}" if isinstance(position, str) else str(position)
-    return f"static argument {label} of this jitted call"
+    return f"{'static ' if static else ''}argument {label} of this jitted call"
+
+
+JAX_JIT_CALL = "this jax.jit call"
+"""A call of ``jax.jit`` itself, where what it is given is wrong."""
 
 
 def callable_object(class_name: str) -> str:
@@ -269,6 +274,21 @@ def through_part(class_name: str, part: str, problem: Problem) -> Problem:
     return through_class(class_name, problem._replace(what=f"{class_name}.{part} {problem.what}"))
 
 
+def made_display(builtin: str, line: int) -> Problem:
+    """A list, dict or set display made at ``line`` that reaches the place reported (through a
+    variable, a parameter without annotation, a constructor)."""
+    return unhashable(f"holds the {builtin} made at line {line}", builtin)
+
+
+def made_at(problem: Problem, line: int) -> Problem:
+    """``problem`` of a type, said of the value made at ``line`` that has it and reaches the place
+    reported: ``holds the value made at line 16, typed jax.Array, an array type``."""
+    declared = typed("")
+    if problem.what.startswith(declared):
+        return problem._replace(what=f"holds the value made at line {line}, typed {problem.what[len(declared) :]}")
+    return problem._replace(what=f"{problem.what} (the value made at line {line})")
+
+
 def with_change(problem: Problem, change: str) -> Problem:
     """``problem`` with the evidence that the value goes wrong (its object changes)."""
     return problem._replace(what=f"{problem.what}, and {change}")
@@ -320,6 +340,15 @@ def not_a_jax_type(spelling: str, *, hashable: bool) -> Problem:
     return Problem(JIT_UNSUPPORTED_ARGUMENT, f"{typed(spelling)}, which is not a JAX type", fix if hashable else None)
 
 
+def function_leaf(spelling: str, part: str) -> Problem:
+    """A value jit traces that holds a function (``part`` of a tuple typed ``spelling``)."""
+    return Problem(
+        JIT_UNSUPPORTED_ARGUMENT,
+        f"{typed(spelling)}, whose {part} is a function, which is not a JAX type",
+        FUNCTION_ARGUMENT_FIX,
+    )
+
+
 # --- jit-method-self ----------------------------------------------------------------------------
 
 
@@ -357,6 +386,16 @@ def jitted_mutable_object(class_name: str, change: str | None = None) -> Problem
     """``jit(obj.method)``: ``change`` is the evidence that ``obj`` changes, where it was needed."""
     compiled = f"would compile that {class_name} instance's current attributes into the code"
     return Problem(JIT_BOUND_METHOD, compiled if change is None else f"{compiled}, and {change}")
+
+
+def fresh_function_in_loop(made: Problem) -> Problem:
+    """``jax.jit`` of a lambda or local function (``made``, its ``static-fresh-callable``
+    problem: ``holds a lambda``) inside a loop: a new function object, compiled afresh, every
+    iteration."""
+    function = made.what.removeprefix("holds ")
+    return Problem(
+        JIT_FRESH_FUNCTION, f"jits {function}, a new function object on every iteration of its loop", JITTED_IN_LOOP_FIX
+    )
 
 
 JITTED_IN_LOOP = Problem(

@@ -90,6 +90,10 @@ STATIC_CLASS_MARKED_DYNAMIC_FIX = (
     "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument"
 )
 
+FUNCTION_ARGUMENT_FIX = (
+    "pass the functions in a static position (static_argnums) or close over them, and pass only arrays to be traced"
+)
+
 HASHABLE_PARAMETER_FIX = "annotate the parameter Static[{spelling}]: it hashes by value, so jit can compile it in"
 
 PLAIN_CLASS_SELF_FIX = (

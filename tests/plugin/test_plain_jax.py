@@ -225,7 +225,7 @@ f(tuned.wheels)  # E: static-bound-method
 tuned.num_wheels = 4
 g(v, 1)  # E: static-identity-hash
 g(x=v, y=1)  # E: static-identity-hash
-g(1, y=v)
+g(1, y=v)  # E: jit-unsupported-argument
 h(v, 1)  # E: static-identity-hash
 h([1], 1)  # E: static-unhashable
 jax.jit(f)(3)

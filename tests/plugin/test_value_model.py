@@ -15,7 +15,16 @@ judged by them and by evidence that it changes; a class method jitted with its c
 called on the class or an instance; a field typed as an abstract base (``abc.ABC``); and a flax
 module's jitted ``apply`` stored on it (flax's ``__setattr__`` is no evidence that it changes);
 a class with its own ``__hash__``, judged by what that hashes as it is (an array there makes
-hashing fail; ``hash(tuple(a.tolist()))`` hashes a value made from it).
+hashing fail; ``hash(tuple(a.tolist()))`` hashes a value made from it); and values whose type
+does not show what they hold, judged where the module makes them: a list a caller passes for a
+parameter without annotation, a name rebound to an array, a dict on one side of ``or``, an array
+given to a field typed ``Any``, an array a module's ``__post_init__`` assigns to a static field
+declared ``float`` (while a value converted before the call, a loop's own target and a float
+computed there stay silent); values jit cannot trace passed to it (an instance of a plain class
+nothing can make a pytree, a named tuple of functions; a registered dataclass stays silent); a
+lambda jitted inside a loop; a traced parameter of a function jitted by a call (``jax.jit(fit)``)
+passed on into a static position; and a class whose ``__hash__`` keeps the hash it computed
+(``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value.
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
 evidence, ``-n 2`` and the daemon.
@@ -34,8 +43,9 @@ SHAPES = """\
 import abc
 import dataclasses
 import functools
+import math
 import types
-from typing import Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 import equinox as eqx
 import flax.linen as nn
@@ -373,6 +383,109 @@ class Weighted:
 @functools.partial(jax.jit, static_argnums=1)  # E: static-dynamic-child
 def weighed(x: jax.Array, by: Weighted) -> jax.Array:
     return x * by.weights
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def reshaped(x, shape):
+    return x.reshape(shape)
+
+
+def reshape_via(x: jax.Array, shape):
+    return reshaped(x, shape)  # E: static-unhashable
+
+
+def reshape_converted(x, dims):
+    return reshaped(x, tuple(dims))
+
+
+reshape_via(jnp.ones(4), [2, 2])
+reshape_converted(jnp.ones(4), [2, 2])
+count = 3
+count = jnp.array(3)  # type: ignore[assignment]
+reshaped(jnp.ones(3), count)  # E: static-dynamic-child
+dims = [2, 2]
+dims = tuple(dims)  # type: ignore[assignment]
+reshaped(jnp.ones(4), dims)
+for dims in ((4,), (2, 2)):
+    reshaped(jnp.ones(4), dims)
+
+
+def load(path: str):
+    return None
+
+
+def configured(x: jax.Array, path: str) -> jax.Array:
+    options = load(path) or {{}}
+    return reshaped(x, options)  # E: static-unhashable
+
+
+@dataclasses.dataclass(unsafe_hash=True)
+class Loose:
+    value: Any
+
+
+scale = jnp.zeros(2)
+loose = Loose(scale)
+jax.jit(lambda x, c: x, static_argnums=1)(jnp.ones(2), loose)  # E: static-dynamic-child
+jax.jit(lambda x, c: x, static_argnums=1)(jnp.ones(2), Loose(2.0))
+
+
+class Segment(eqx.Module):
+    a: float
+    b: float
+    length: float = eqx.field(init=False, static=True)  # E: static-dynamic-child
+    norm: float = eqx.field(init=False, static=True)
+
+    def __post_init__(self) -> None:
+        self.length = jnp.sqrt(self.a**2 + self.b**2)  # type: ignore[assignment]
+        self.norm = math.sqrt(self.a**2 + self.b**2)
+
+
+class Plain:
+    pass
+
+
+class Solvers(NamedTuple):
+    init: Callable[[float], float]
+
+
+@dataclasses.dataclass
+class Registered:
+    x: jax.Array
+
+
+jax.tree_util.register_dataclass(Registered, data_fields=["x"], meta_fields=[])
+identity = jax.jit(lambda value: value)
+identity(Plain())  # E: jit-unsupported-argument
+identity(Solvers(float))  # E: jit-unsupported-argument
+identity(Registered(jnp.ones(2)))
+for step in range(3):
+    jax.jit(lambda x: x + step)(jnp.ones(2))  # E: jit-fresh-function
+    identity(jnp.ones(2))
+
+
+def fit(x: jax.Array, n):
+    return reshaped(x, n)  # E: static-dynamic-child
+
+
+jax.jit(fit)(jnp.ones(4), 2)
+
+
+class Cached:
+    def __init__(self, items: tuple[int, ...]) -> None:
+        self._items = items
+        self._hash: Optional[int] = None
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._items)
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Cached) and self._items == other._items
+
+
+reshaped(jnp.ones(4), Cached((2, 2)))
 """
 
 UNCHANGED = SHAPES.format(model_change="")

@@ -1,0 +1,80 @@
+"""Walking a module's statements: every simple statement, with the loop and the function it runs in.
+
+One walk serves the readers of a module's syntax tree (``jit_evidence``: writes, loops;
+``value_origins``: bindings, calls). mypy's own traverser cannot be subclassed from interpreted
+code where mypy is compiled, and this walk says what a traverser does not: whether a statement
+runs once per iteration of a loop, and which targets a compound statement binds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple, TypeVar
+
+from mypy.nodes import (
+    Block,
+    ClassDef,
+    Decorator,
+    ForStmt,
+    FuncDef,
+    IfStmt,
+    MatchStmt,
+    Node,
+    OverloadedFuncDef,
+    TryStmt,
+    WhileStmt,
+    WithStmt,
+)
+
+N = TypeVar("N", bound=Node)
+
+
+class Step(NamedTuple):
+    """A simple statement, or an expression of a compound statement's header."""
+
+    node: Node
+    looping: bool
+    """It runs once per iteration of a loop in its own function (a function body starts afresh)."""
+    scope: FuncDef | None
+    """The function it runs in; None at module level or in a class body."""
+    bound_by: ForStmt | WithStmt | None = None
+    """The compound statement that binds it, where it is a target (``for x in``, ``with ... as x``)."""
+
+
+def walk(nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = None) -> Iterator[Step]:
+    """Every simple statement below ``nodes``, and every expression of a compound statement."""
+    for node in nodes:
+        if isinstance(node, Block):
+            yield from walk(node.body, looping, scope)
+        elif isinstance(node, FuncDef):
+            yield from walk([node.body], looping=False, scope=node)
+        elif isinstance(node, Decorator):
+            yield from walk([*node.decorators, node.func], looping, scope)
+        elif isinstance(node, OverloadedFuncDef):
+            yield from walk([*node.items, *present([node.impl])], looping, scope)
+        elif isinstance(node, ClassDef):
+            yield from walk([*node.decorators, node.defs], looping, scope)
+        elif isinstance(node, ForStmt):
+            yield Step(node.index, True, scope, bound_by=node)
+            yield from walk([node.expr, *present([node.else_body])], looping, scope)
+            yield from walk([node.body], True, scope)
+        elif isinstance(node, WhileStmt):
+            yield from walk([node.expr, node.body], True, scope)
+            yield from walk(present([node.else_body]), looping, scope)
+        elif isinstance(node, IfStmt):
+            yield from walk([*node.expr, *node.body, *present([node.else_body])], looping, scope)
+        elif isinstance(node, WithStmt):
+            yield from walk(node.expr, looping, scope)
+            yield from (Step(target, looping, scope, bound_by=node) for target in present(node.target))
+            yield from walk([node.body], looping, scope)
+        elif isinstance(node, TryStmt):
+            parts = [node.body, *present(node.types), *node.handlers, node.else_body, node.finally_body]
+            yield from walk(present(parts), looping, scope)
+        elif isinstance(node, MatchStmt):
+            yield from walk([node.subject, *present(node.guards), *node.bodies], looping, scope)
+        else:
+            yield Step(node, looping, scope)
+
+
+def present(nodes: Sequence[N | None]) -> list[N]:
+    return [node for node in nodes if node is not None]

@@ -1,0 +1,361 @@
+"""Where a value comes from, read from the module that makes it: what a declared type does not show.
+
+A static value's type can hide what it holds: a parameter without annotation takes whatever its
+callers pass, a variable mypy typed by its first assignment may be bound to an array by a later
+one, a field typed ``Any`` holds what the constructor is given. The module being checked (or
+analysed) shows where such a value is made, and that is judged instead:
+
+- a name is followed to the assignment that binds it where it is used (the last one written
+  before the use in its own scope; from a nested function, the last one in the scope that owns
+  it), a parameter without annotation to its default and to the arguments its callers in the
+  module pass; ``a if c else b`` and ``a or b`` to both sides;
+- what is made there is judged by what it is for certain: a list, dict or set display or
+  comprehension; a call of a function whose declared return type is an array or unhashable
+  (``jnp.array(...)``); a call of a class that hashes its fields, by what it is given for
+  the fields typed ``Any``.
+
+Only what makes a hash fail or pins an array is judged (``UNHASHABLE_IN_A_HASH``): such a value
+fails or goes wrong wherever it is hashed, with no further evidence needed. An annotated name
+is judged by its annotation elsewhere; a value made by code this module cannot see is left alone.
+Everything read is the module's own syntax tree, which every mode of mypy has whole when it
+checks the module, and the declared types of what it calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from mypy.nodes import (
+    ARG_NAMED,
+    ARG_POS,
+    AssignmentExpr,
+    AssignmentStmt,
+    BytesExpr,
+    CallExpr,
+    ClassDef,
+    ComplexExpr,
+    ConditionalExpr,
+    Decorator,
+    DictExpr,
+    DictionaryComprehension,
+    Expression,
+    FloatExpr,
+    ForStmt,
+    FuncDef,
+    IntExpr,
+    ListComprehension,
+    ListExpr,
+    MemberExpr,
+    MypyFile,
+    NameExpr,
+    Node,
+    OpExpr,
+    OperatorAssignmentStmt,
+    OverloadedFuncDef,
+    RefExpr,
+    SetComprehension,
+    SetExpr,
+    StrExpr,
+    TupleExpr,
+    TypeInfo,
+    Var,
+)
+from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
+from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, get_proper_type, has_type_vars
+
+from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
+from mypy_plugin.judge import Judge
+from mypy_plugin.markers import class_name
+from mypy_plugin.method_bodies import assigned_values
+from mypy_plugin.mypy_internals import checked_module, get_subexpressions
+from mypy_plugin.statements import walk
+from mypy_plugin.stdlib_dataclasses import hashes_its_fields
+
+MAX_STEPS = 4
+"""How many names and parameters a value is followed through."""
+
+DISPLAYS: dict[type[Expression], str] = {
+    ListExpr: "list",
+    ListComprehension: "list",
+    DictExpr: "dict",
+    DictionaryComprehension: "dict",
+    SetExpr: "set",
+    SetComprehension: "set",
+}
+"""Expressions that make an unhashable builtin, by the builtin they make."""
+
+LITERALS = (IntExpr, StrExpr, BytesExpr, FloatExpr, ComplexExpr)
+CONSTANTS = frozenset({"builtins.None", "builtins.True", "builtins.False"})
+
+
+class Binding(NamedTuple):
+    """A statement that binds a variable: its line, the function it runs in (None at module
+    level), and the values it may bind where the statement shows them (the value assigned; the
+    items of a display a loop runs over), else None."""
+
+    line: int
+    scope: FuncDef | None
+    values: tuple[Expression, ...] | None
+
+
+class Verdict(NamedTuple):
+    """What the values an expression may hold break in a hash (the first problem found), and
+    whether every one of them was seen and judged."""
+
+    problem: Problem | None
+    known: bool
+
+
+UNKNOWN = Verdict(None, False)
+FINE = Verdict(None, True)
+
+
+class Call(NamedTuple):
+    """A call in the module and the function it runs in."""
+
+    expr: CallExpr
+    scope: FuncDef | None
+
+
+class ModuleFlow:
+    """The bindings of each variable, the functions of parameters and the calls of one module."""
+
+    def __init__(self, tree: MypyFile) -> None:
+        self.bindings: dict[Var, list[Binding]] = {}
+        self.calls: list[Call] = []
+        self.owners: dict[Var, FuncDef] = {}
+        for node, _, scope, bound_by in walk(tree.defs):
+            if bound_by is not None and isinstance(node, Expression):
+                items = bound_by.expr if isinstance(bound_by, ForStmt) else None
+                over = items.items if isinstance(items, (TupleExpr, ListExpr)) and isinstance(node, NameExpr) else None
+                self._bind(node, None, node.line, scope, over)
+            elif isinstance(node, AssignmentStmt):
+                for lvalue in node.lvalues:
+                    self._bind(lvalue, node.rvalue, node.line, scope)
+            elif isinstance(node, OperatorAssignmentStmt):
+                self._bind(node.lvalue, None, node.line, scope)
+            for expr in get_subexpressions(node):
+                if isinstance(expr, CallExpr):
+                    self.calls.append(Call(expr, scope))
+                elif isinstance(expr, AssignmentExpr):
+                    self._bind(expr.target, expr.value, expr.line, scope)
+            if scope is not None:
+                self.owners.update((argument.variable, scope) for argument in scope.arguments)
+
+    def _bind(
+        self,
+        lvalue: Expression,
+        value: Expression | None,
+        line: int,
+        scope: FuncDef | None,
+        items: list[Expression] | None = None,
+    ) -> None:
+        """Record what ``lvalue = value`` binds (or, for a loop's target, one of ``items``); an
+        unpacked tuple display binds item by item."""
+        if isinstance(lvalue, RefExpr) and isinstance(lvalue.node, Var):
+            values = (value,) if value is not None else tuple(items) if items is not None else None
+            self.bindings.setdefault(lvalue.node, []).append(Binding(line, scope, values))
+        elif isinstance(lvalue, (TupleExpr, ListExpr)):
+            items = value.items if isinstance(value, (TupleExpr, ListExpr)) else []
+            paired = len(items) == len(lvalue.items)
+            for index, item in enumerate(lvalue.items):
+                self._bind(item, items[index] if paired else None, line, scope)
+
+
+def origin_verdict(
+    api: CheckerPluginInterface | SemanticAnalyzerPluginInterface,
+    expr: Expression,
+    judge: Judge,
+    line: int,
+    scope: FuncDef | None,
+) -> Verdict:
+    """What the values ``expr`` may hold, where the module makes them, break in a hash
+    (``UNHASHABLE_IN_A_HASH``, saying where the value is made), and whether all were judged.
+    ``line`` and ``scope`` (the function around ``expr``, None at module level) place the use."""
+    tree = checked_module(api)
+    if tree is None:
+        return UNKNOWN
+    flow = ModuleFlow(tree)
+    return _combined(
+        made_verdict(made, judge, flow) if made is not None else UNKNOWN
+        for made in _origins(flow, expr, line, scope, MAX_STEPS, set())
+    )
+
+
+def _combined(verdicts: Iterable[Verdict]) -> Verdict:
+    """The first problem of several values, known where there is one and every one is known."""
+    problem, known, seen = None, True, False
+    for verdict in verdicts:
+        problem = problem or verdict.problem
+        known, seen = known and verdict.known, True
+    return Verdict(problem, known and seen)
+
+
+def made_verdict(made: Expression, judge: Judge, flow: ModuleFlow | None = None) -> Verdict:
+    """What the value an expression makes is for certain, and where it is made: a display or
+    comprehension of an unhashable builtin, a literal or a tuple of them, a call of a function or class whose
+    declared return type is judged as a static value's (an instance of a class that hashes its
+    fields by what it is given for fields typed ``Any``, followed further where ``flow`` is
+    known). Only a problem that breaks a hash is said; a value whose type has another problem is
+    not known."""
+    builtin = DISPLAYS.get(type(made))
+    if builtin is not None:
+        return Verdict(phrases.made_display(builtin, made.line), True)
+    if isinstance(made, LITERALS) or isinstance(made, NameExpr) and made.fullname in CONSTANTS:
+        return FINE
+    if isinstance(made, TupleExpr):
+        return _combined(made_verdict(item, judge, flow) for item in made.items)
+    if not isinstance(made, CallExpr) or not isinstance(made.callee, RefExpr):
+        return UNKNOWN
+    callee = _bound(made.callee, judge.api)
+    if isinstance(callee, TypeInfo):
+        given = _given_to_fields(made, callee, judge, flow)
+        if given is not None:
+            return Verdict(given, True)
+        returned: Type | None = Instance(callee, [AnyType(TypeOfAny.special_form)] * len(callee.defn.type_vars))
+    else:
+        returned = _declared_return(callee)
+    if returned is None:
+        return UNKNOWN
+    problem = static_problem(returned, judge._replace(lenient=True))
+    if problem is None:
+        return FINE
+    return Verdict(phrases.made_at(problem, made.line), True) if problem.rule in UNHASHABLE_IN_A_HASH else UNKNOWN
+
+
+def assigned_problem(defn: ClassDef, attribute: str, default: Expression | None, judge: Judge) -> Problem | None:
+    """What a static field's default, or a value its class's construction assigns it
+    (``self.len = jnp.sqrt(...)`` in ``__post_init__``), breaks in a hash, whatever its declared
+    type says."""
+    values = [*([default] if default is not None else []), *assigned_values(defn, attribute)]
+    return _combined(made_verdict(value, judge) for value in values).problem
+
+
+def _bound(ref: RefExpr, api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> Node | None:
+    """What ``ref`` refers to; in a method body the semantic analyser has not reached yet (a class
+    is analysed before its methods' bodies), looked up by name: ``f`` or ``module.f``."""
+    if ref.node is not None or not isinstance(api, SemanticAnalyzerPluginInterface):
+        return ref.node
+    base = ref.expr if isinstance(ref, MemberExpr) else ref
+    if not isinstance(base, NameExpr):
+        return None
+    symbol = api.lookup_qualified(base.name, ref, suppress_errors=True)
+    if symbol is None or base is ref:
+        return symbol.node if symbol is not None else None
+    module = symbol.node
+    found = module.names.get(ref.name) if isinstance(module, MypyFile) and isinstance(ref, MemberExpr) else None
+    return found.node if found is not None else None
+
+
+def _declared_return(callee: Node | None) -> Type | None:
+    """The declared return type of a function, a decorated one or the first of an overload,
+    where it holds no type variable (a generic function returns what it is given)."""
+    if isinstance(callee, Decorator):
+        callee = callee.func if not callee.decorators else None
+    if isinstance(callee, OverloadedFuncDef):
+        callee = callee.items[0] if callee.items else None
+        callee = callee.func if isinstance(callee, Decorator) else callee
+    signature = callee.type if isinstance(callee, FuncDef) else None
+    if not isinstance(signature, CallableType) or has_type_vars(signature.ret_type):
+        return None
+    returned = get_proper_type(signature.ret_type)
+    return None if isinstance(returned, AnyType) else returned
+
+
+def _given_to_fields(call: CallExpr, info: TypeInfo, judge: Judge, flow: ModuleFlow | None) -> Problem | None:
+    """An instance of a dataclass that hashes its fields (``unsafe_hash=True``), given a value
+    that breaks a hash for a field typed ``Any`` (the declared types are judged where declared)."""
+    if not hashes_its_fields(info):
+        return None
+    init = info.get("__init__")
+    signature = init.node.type if init is not None and isinstance(init.node, FuncDef) else None
+    names = signature.arg_names[1:] if isinstance(signature, CallableType) else []
+    for index, (kind, name, given) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
+        field = name if kind == ARG_NAMED else names[index] if kind == ARG_POS and index < len(names) else None
+        symbol = info.get(field) if field is not None else None
+        if symbol is None or not isinstance(symbol.node, Var) or not _undeclared(symbol.node.type):
+            continue
+        made = [given] if flow is None else _origins(flow, given, call.line, None, MAX_STEPS - 1, set())
+        problem = _combined(made_verdict(value, judge, flow) for value in made if value is not None).problem
+        if problem is not None:
+            return phrases.through_part(class_name(info), field or "", problem)
+    return None
+
+
+def _undeclared(typ: Type | None) -> bool:
+    return typ is None or isinstance(get_proper_type(typ), AnyType)
+
+
+def _origins(
+    flow: ModuleFlow, expr: Expression, line: int, scope: FuncDef | None, steps: int, seen: set[Var]
+) -> Iterator[Expression | None]:
+    """The expressions that make the values ``expr`` (used at ``line`` in ``scope``) may hold;
+    None for a value the module does not show (a binding it cannot read, a name followed too far)."""
+    if isinstance(expr, ConditionalExpr):
+        yield from _origins(flow, expr.if_expr, line, scope, steps, seen)
+        yield from _origins(flow, expr.else_expr, line, scope, steps, seen)
+        return
+    if isinstance(expr, OpExpr) and expr.op in ("or", "and"):
+        for side in [expr.left, expr.right] if expr.op == "or" else [expr.right]:
+            yield from _origins(flow, side, line, scope, steps, seen)
+        return
+    if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var):
+        yield expr
+        return
+    var = expr.node
+    if steps <= 0 or var in seen or not _undeclared(var.type) and not var.is_inferred:
+        yield None
+        return
+    seen.add(var)
+    owner = flow.owners.get(var)
+    bindings = flow.bindings.get(var, [])
+    if owner is not None and not bindings:
+        yield from _passed(flow, owner, var, steps - 1, seen)
+        return
+    binding = _reaching(bindings, line, scope)
+    if binding is None or binding.values is None:
+        yield None
+        return
+    for value in binding.values:
+        yield from _origins(flow, value, binding.line, binding.scope, steps - 1, seen)
+
+
+def _reaching(bindings: list[Binding], line: int, scope: FuncDef | None) -> Binding | None:
+    """The binding a use at ``line`` in ``scope`` sees: the last one written before it in the same
+    scope; from another scope (a nested function, run later), the last one of all."""
+    own = [binding for binding in bindings if binding.scope is scope and binding.line < line]
+    chosen = own or [binding for binding in bindings if binding.scope is not scope]
+    return max(chosen, key=lambda binding: binding.line) if chosen else None
+
+
+def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set[Var]) -> Iterator[Expression]:
+    """What a parameter without annotation may be: its default, and what the module's calls of
+    its function by name pass for it."""
+    index = [argument.variable for argument in function.arguments].index(var)
+    argument = function.arguments[index]
+    signature = function.type
+    if isinstance(signature, CallableType) and not _undeclared(signature.arg_types[index]):
+        yield None
+        return
+    if argument.initializer is not None:
+        yield from _origins(flow, argument.initializer, argument.initializer.line, None, steps, seen)
+    for call in flow.calls:
+        if not _calls(call.expr, function):
+            continue
+        for position, (kind, name, given) in enumerate(zip(call.expr.arg_kinds, call.expr.arg_names, call.expr.args)):
+            if kind.is_star():
+                break
+            if (kind == ARG_POS and position == index) or (kind == ARG_NAMED and name == var.name):
+                yield from _origins(flow, given, call.expr.line, call.scope, steps, seen)
+
+
+def _calls(call: CallExpr, function: FuncDef) -> bool:
+    """``call`` calls ``function`` by its name (a decorated one through its decorator)."""
+    callee = call.callee
+    if not isinstance(callee, NameExpr):
+        return False
+    node = callee.node
+    return node is function or isinstance(node, Decorator) and node.func is function
