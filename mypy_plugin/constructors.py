@@ -105,6 +105,11 @@ def _static_field(info: TypeInfo, name: str) -> tuple[str, StaticMarker | None] 
     return None
 
 
+def is_static_field(info: TypeInfo, name: str) -> bool:
+    """Whether field ``name`` of ``info`` is static (``_static_field``): pytree metadata, not data."""
+    return _static_field(info, name) is not None
+
+
 def _library_static_fields(info: TypeInfo) -> set[str]:
     """The fields of ``info`` and its bases that another library's marker made static."""
     return {name for base in info.mro for name in getattr(LibraryFields.read(base), "fields", ())}

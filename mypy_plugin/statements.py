@@ -9,7 +9,7 @@ runs once per iteration of a loop, and which targets a compound statement binds.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 from mypy.nodes import (
     Block,
@@ -29,16 +29,12 @@ from mypy.nodes import (
 N = TypeVar("N", bound=Node)
 
 
-class Step(NamedTuple):
-    """A simple statement, or an expression of a compound statement's header."""
-
-    node: Node
-    looping: bool
-    """It runs once per iteration of a loop in its own function (a function body starts afresh)."""
-    scope: FuncDef | None
-    """The function it runs in; None at module level or in a class body."""
-    bound_by: ForStmt | WithStmt | None = None
-    """The compound statement that binds it, where it is a target (``for x in``, ``with ... as x``)."""
+Step = tuple[Node, bool, FuncDef | None, ForStmt | WithStmt | None]
+"""A simple statement, or an expression of a compound statement's header, with whether it runs
+once per iteration of a loop in its own function (a function body starts afresh), the function
+it runs in (None at module level or in a class body), and, where it is a target a compound
+statement binds (``for x in``, ``with ... as x``), that statement. A plain tuple: the methods
+of every class mypy analyses are walked, where a named tuple's constructor would cost."""
 
 
 def walk(nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = None) -> Iterator[Step]:
@@ -55,7 +51,7 @@ def walk(nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = N
         elif isinstance(node, ClassDef):
             yield from walk([*node.decorators, node.defs], looping, scope)
         elif isinstance(node, ForStmt):
-            yield Step(node.index, True, scope, bound_by=node)
+            yield node.index, True, scope, node
             yield from walk([node.expr, *present([node.else_body])], looping, scope)
             yield from walk([node.body], True, scope)
         elif isinstance(node, WhileStmt):
@@ -65,7 +61,7 @@ def walk(nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = N
             yield from walk([*node.expr, *node.body, *present([node.else_body])], looping, scope)
         elif isinstance(node, WithStmt):
             yield from walk(node.expr, looping, scope)
-            yield from (Step(target, looping, scope, bound_by=node) for target in present(node.target))
+            yield from ((target, looping, scope, node) for target in present(node.target))
             yield from walk([node.body], looping, scope)
         elif isinstance(node, TryStmt):
             parts = [node.body, *present(node.types), *node.handlers, node.else_body, node.finally_body]
@@ -73,7 +69,7 @@ def walk(nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = N
         elif isinstance(node, MatchStmt):
             yield from walk([node.subject, *present(node.guards), *node.bodies], looping, scope)
         else:
-            yield Step(node, looping, scope)
+            yield node, looping, scope, None
 
 
 def present(nodes: Sequence[N | None]) -> list[N]:

@@ -217,7 +217,7 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
             if static:
                 problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private)
             else:  # jaxtypes.jit's own check at the call sees a traced value first
-                problem = untraceable_problem(ctx.api, typ) if needs_evidence else None
+                problem = untraceable_problem(ctx.api, expr, typ, _scope(ctx.api)) if needs_evidence else None
             if problem is not None:
                 report(ctx.api, problem, phrases.call_argument(place, static), expr)
     return ctx.default_return_type
@@ -261,8 +261,7 @@ def _argument_problem(
     one's declaration is)."""
     problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private)
     if isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)):  # values made elsewhere, over the declared type
-        functions = [function for function in enclosing_functions(api)[1] if isinstance(function, FuncDef)]
-        made = origin_verdict(api, expr, recorder(api), expr.line, functions[-1] if functions else None)
+        made = origin_verdict(api, expr, recorder(api), expr.line, _scope(api))
         problem = made.problem or (None if made.known else problem)
     problem = problem or _traced(api, expr)
     if problem is not None:
@@ -276,6 +275,12 @@ def _argument_problem(
     owner = bound_method_owner(expr, owner_type)
     change = changes_after_construction(api, expr.expr, owner) if owner is not None else None
     return None if change is None else phrases.with_change(problem, change)
+
+
+def _scope(api: CheckerPluginInterface) -> FuncDef | None:
+    """The innermost function (not a lambda) around the expression being checked."""
+    functions = [function for function in enclosing_functions(api)[1] if isinstance(function, FuncDef)]
+    return functions[-1] if functions else None
 
 
 def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
@@ -318,8 +323,8 @@ def _jit_calls(tree: MypyFile | None, function: FuncDef) -> list[CallExpr]:
     """The calls ``jax.jit(function, ...)`` in the module, which jit it as its decorator would."""
     return [
         expr
-        for step in walk(tree.defs if tree is not None else [])
-        for expr in get_subexpressions(step.node)
+        for node, *_ in walk(tree.defs if tree is not None else [])
+        for expr in get_subexpressions(node)
         if isinstance(expr, CallExpr)
         and isinstance(expr.callee, RefExpr)
         and expr.callee.fullname == JAX_JIT

@@ -9,18 +9,33 @@ benefit of the doubt, as the runtime gives it.
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr, MypyFile, RefExpr, TypeInfo
+from mypy.nodes import (
+    ARG_NAMED,
+    ARG_POS,
+    CallExpr,
+    Decorator,
+    Expression,
+    FuncDef,
+    LambdaExpr,
+    MypyFile,
+    OverloadedFuncDef,
+    RefExpr,
+    TypeInfo,
+)
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import CallableType, Instance, TupleType, Type, UnionType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
+from mypy_plugin.constructors import is_static_field
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import is_pytree
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
-from mypy_plugin.mypy_internals import checked_module, get_subexpressions
+from mypy_plugin.metadata import RegisteredPytree
+from mypy_plugin.mypy_internals import MypyDataclass, checked_module, get_subexpressions
 from mypy_plugin.statements import walk
+from mypy_plugin.value_origins import origins
 
 JAX_NODE_CLASSES = frozenset(
     {
@@ -57,23 +72,56 @@ def traced_problem(api: CheckerPluginInterface, typ: Type) -> Problem | None:
     return phrases.not_a_jax_type(spell(proper), hashable=static_problem(proper, judge) is None)
 
 
-def untraceable_problem(api: CheckerPluginInterface, typ: Type) -> Problem | None:
+def untraceable_problem(
+    api: CheckerPluginInterface, expr: Expression, typ: Type, scope: FuncDef | None
+) -> Problem | None:
     """What makes a value passed in a traced position of a ``jax.jit`` call fail there: an
-    instance of a plain class that nothing can make a pytree (``_never_a_pytree``), or a tuple (a
-    named one too) holding a function, which jit meets as a leaf."""
+    instance of a plain class that nothing can make a pytree (``_never_a_pytree``), a tuple (a
+    named one too) holding a function, or a pytree given a function for a data field where the
+    module makes it (``eqx.nn.Lambda(lambda x: x)``): jit meets the function as a leaf."""
     proper = get_proper_type(typ)
     if isinstance(proper, TupleType):
         for index, item in enumerate(proper.items):
             if isinstance(get_proper_type(item), CallableType):
                 named = proper.partial_fallback.type
-                fields = named.metadata.get("namedtuple", {}).get("fields") if named.is_named_tuple else None
-                part = f"field {fields[index]}" if fields and index < len(fields) else f"item {index}"
+                fields = _tuple_fields(named)
+                part = f"field {fields[index]}" if index < len(fields) else f"item {index}"
                 return phrases.function_leaf(class_name(named) if fields else spell(proper), part)
-        return None
     tree = checked_module(api)
-    if not isinstance(proper, Instance) or tree is None or not _never_a_pytree(proper.type, tree):
+    if isinstance(proper, Instance) and tree is not None and _never_a_pytree(proper.type, tree):
+        return traced_problem(api, proper)
+    for made in origins(api, expr, expr.line, scope):
+        found = _function_given(api, made) if isinstance(made, CallExpr) else None
+        if found is not None:
+            return phrases.made_at(found, made.line)
+    return None
+
+
+def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | None:
+    """``Class(..., lambda x: x, ...)`` of a pytree class whose fields are known (a named tuple,
+    a dataclass pytree), given a function (a lambda, a function's name) for a field that is
+    data, not static."""
+    info = call.callee.node if isinstance(call.callee, RefExpr) else None
+    if not isinstance(info, TypeInfo) or not is_pytree(api, info) or RegisteredPytree.read(info) is not None:
         return None
-    return traced_problem(api, proper)
+    fields = _tuple_fields(info) or list(getattr(MypyDataclass.read(info), "fields", ()))
+    for index, (kind, name, given) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
+        field = name if kind == ARG_NAMED else fields[index] if kind == ARG_POS and index < len(fields) else None
+        if field is None or field not in fields or is_static_field(info, field):
+            continue
+        node = given.node if isinstance(given, RefExpr) else None
+        if (
+            isinstance(given, LambdaExpr)
+            or isinstance(node, (FuncDef, OverloadedFuncDef))
+            or (isinstance(node, Decorator) and not node.func.is_property)
+        ):
+            return phrases.function_leaf(class_name(info), f"field {field}")
+    return None
+
+
+def _tuple_fields(info: TypeInfo) -> list[str]:
+    """The fields of a named tuple class, in order; none for another class."""
+    return list(info.metadata.get("namedtuple", {}).get("fields", [])) if info.is_named_tuple else []
 
 
 def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
@@ -91,8 +139,8 @@ def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
         return False
     return not any(
         isinstance(argument, RefExpr) and argument.node in own
-        for step in walk(tree.defs)
-        for expr in get_subexpressions(step.node)
+        for node, *_ in walk(tree.defs)
+        for expr in get_subexpressions(node)
         if isinstance(expr, CallExpr)
         for argument in expr.args
     )

@@ -185,6 +185,17 @@ def origin_verdict(
     )
 
 
+def origins(
+    api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
+) -> list[Expression]:
+    """The expressions the module makes the values of ``expr`` with, as far as it shows them
+    (``expr`` itself where it is no name, conditional or ``or``)."""
+    tree = checked_module(api)
+    if tree is None:
+        return [expr]
+    return [made for made in _origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set()) if made is not None]
+
+
 def _combined(verdicts: Iterable[Verdict]) -> Verdict:
     """The first problem of several values, known where there is one and every one is known."""
     problem, known, seen = None, True, False

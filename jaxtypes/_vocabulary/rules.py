@@ -253,8 +253,8 @@ JIT_METHOD_SELF = Rule(
 JIT_UNSUPPORTED_ARGUMENT = Rule(
     "jit-unsupported-argument",
     "a jitted parameter typed as a plain class",
-    "jit accepts only arrays, pytrees and static arguments, so an instance of a plain class "
-    "fails inside jax with 'not a valid JAX type'",
+    "jit accepts only arrays, pytrees and static arguments, so an instance of a plain class, "
+    "or a function, fails inside jax with 'not a valid JAX type'",
     "make the class a @jaxtypes.pytree_dataclass or a @jaxtypes.static_dataclass",
 )
 

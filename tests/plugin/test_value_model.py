@@ -21,7 +21,8 @@ parameter without annotation, a name rebound to an array, a dict on one side of 
 given to a field typed ``Any``, an array a module's ``__post_init__`` assigns to a static field
 declared ``float`` (while a value converted before the call, a loop's own target and a float
 computed there stay silent); values jit cannot trace passed to it (an instance of a plain class
-nothing can make a pytree, a named tuple of functions; a registered dataclass stays silent); a
+nothing can make a pytree, a named tuple of functions, an equinox module given a lambda for a
+data field; a registered dataclass, and a function in a static field, stay silent); a
 lambda jitted inside a loop; a traced parameter of a function jitted by a call (``jax.jit(fit)``)
 passed on into a static position; and a class whose ``__hash__`` keeps the hash it computed
 (``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value.
@@ -459,6 +460,16 @@ identity = jax.jit(lambda value: value)
 identity(Plain())  # E: jit-unsupported-argument
 identity(Solvers(float))  # E: jit-unsupported-argument
 identity(Registered(jnp.ones(2)))
+
+
+class Activated(eqx.Module):
+    scale: jax.Array
+    fn: Callable[[jax.Array], jax.Array] = eqx.field(static=True)
+
+
+wrapped = eqx.nn.Lambda(lambda x: x)
+identity(wrapped)  # E: jit-unsupported-argument
+identity(Activated(jnp.ones(2), jnp.tanh))
 for step in range(3):
     jax.jit(lambda x: x + step)(jnp.ones(2))  # E: jit-fresh-function
     identity(jnp.ones(2))
