@@ -51,9 +51,9 @@ from mypy_plugin.mypy_internals import checked_module, enclosing_functions, get_
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
+from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
 from mypy_plugin.value_origins import origin_verdict
-from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"

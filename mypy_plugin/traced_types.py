@@ -27,8 +27,8 @@ from mypy.types import CallableType, Instance, TupleType, Type, UnionType, get_p
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.constructors import is_static_field
+from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import is_pytree
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
