@@ -10,8 +10,6 @@ benefit of the doubt, as the runtime gives it.
 from __future__ import annotations
 
 from mypy.nodes import (
-    ARG_NAMED,
-    ARG_POS,
     CallExpr,
     Decorator,
     Expression,
@@ -35,7 +33,7 @@ from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, get_subexpressions
 from mypy_plugin.statements import walk
-from mypy_plugin.value_origins import origins
+from mypy_plugin.value_origins import given_fields, origins
 
 JAX_NODE_CLASSES = frozenset(
     {
@@ -100,14 +98,14 @@ def untraceable_problem(
 def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | None:
     """``Class(..., lambda x: x, ...)`` of a pytree class whose fields are known (a named tuple,
     a dataclass pytree), given a function (a lambda, a function's name) for a field that is
-    data, not static."""
+    data, not static; a parameter of a hand-written ``__init__`` that is no field is left alone
+    (what it stores is not known)."""
     info = call.callee.node if isinstance(call.callee, RefExpr) else None
     if not isinstance(info, TypeInfo) or not is_pytree(api, info) or RegisteredPytree.read(info) is not None:
         return None
     fields = _tuple_fields(info) or list(getattr(MypyDataclass.read(info), "fields", ()))
-    for index, (kind, name, given) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
-        field = name if kind == ARG_NAMED else fields[index] if kind == ARG_POS and index < len(fields) else None
-        if field is None or field not in fields or is_static_field(info, field):
+    for field, given in given_fields(call, info):
+        if field not in fields or is_static_field(info, field):
             continue
         node = given.node if isinstance(given, RefExpr) else None
         if (

@@ -281,19 +281,34 @@ def _given_to_fields(call: CallExpr, info: TypeInfo, judge: Judge, flow: ModuleF
     that breaks a hash for a field typed ``Any`` (the declared types are judged where declared)."""
     if not hashes_its_fields(info):
         return None
-    init = info.get("__init__")
-    signature = init.node.type if init is not None and isinstance(init.node, FuncDef) else None
-    names = signature.arg_names[1:] if isinstance(signature, CallableType) else []
-    for index, (kind, name, given) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
-        field = name if kind == ARG_NAMED else names[index] if kind == ARG_POS and index < len(names) else None
-        symbol = info.get(field) if field is not None else None
+    for field, given in given_fields(call, info):
+        symbol = info.get(field)
         if symbol is None or not isinstance(symbol.node, Var) or not _undeclared(symbol.node.type):
             continue
         made = [given] if flow is None else _origins(flow, given, call.line, None, MAX_STEPS - 1, set())
         problem = _combined(made_verdict(value, judge, flow) for value in made if value is not None).problem
         if problem is not None:
-            return phrases.through_part(class_name(info), field or "", problem)
+            return phrases.through_part(class_name(info), field, problem)
     return None
+
+
+def given_fields(call: CallExpr, info: TypeInfo) -> Iterator[tuple[str, Expression]]:
+    """The parameters of ``info``'s constructor that ``call`` (a call of the class) gives, with
+    the values given: a named tuple's fields, or the parameters of its ``__init__`` (a dataclass's
+    generated one names its fields); nothing after ``*args`` or ``**kwargs``."""
+    if info.is_named_tuple:
+        names = list(info.metadata.get("namedtuple", {}).get("fields", []))
+    else:
+        init = info.get("__init__")
+        signature = init.node.type if init is not None and isinstance(init.node, FuncDef) else None
+        names = [name or "" for name in signature.arg_names[1:]] if isinstance(signature, CallableType) else []
+    for index, (kind, name, given) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
+        if kind.is_star():
+            return
+        if kind == ARG_NAMED and name is not None:
+            yield name, given
+        elif kind == ARG_POS and index < len(names) and names[index]:
+            yield names[index], given
 
 
 def _undeclared(typ: Type | None) -> bool:

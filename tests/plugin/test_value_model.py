@@ -22,7 +22,8 @@ given to a field typed ``Any``, an array a module's ``__post_init__`` assigns to
 declared ``float`` (while a value converted before the call, a loop's own target and a float
 computed there stay silent); values jit cannot trace passed to it (an instance of a plain class
 nothing can make a pytree, a named tuple of functions, an equinox module given a lambda for a
-data field; a registered dataclass, and a function in a static field, stay silent); a
+data field; a registered dataclass, a function in a static field, and a function given to a
+hand-written ``__init__``'s parameter that is no field, stay silent); a
 lambda jitted inside a loop; a traced parameter of a function jitted by a call (``jax.jit(fit)``)
 passed on into a static position; and a class whose ``__hash__`` keeps the hash it computed
 (``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value.
@@ -470,6 +471,18 @@ class Activated(eqx.Module):
 wrapped = eqx.nn.Lambda(lambda x: x)
 identity(wrapped)  # E: jit-unsupported-argument
 identity(Activated(jnp.ones(2), jnp.tanh))
+
+
+class Gate(eqx.Module):
+    weight: jax.Array
+    gate: Callable[[jax.Array], jax.Array] = eqx.field(static=True)
+
+    def __init__(self, make: Callable[[], Callable[[jax.Array], jax.Array]]) -> None:
+        self.weight = jnp.ones(2)
+        self.gate = make()
+
+
+identity(Gate(lambda: jax.nn.relu))
 for step in range(3):
     jax.jit(lambda x: x + step)(jnp.ones(2))  # E: jit-fresh-function
     identity(jnp.ones(2))
