@@ -240,8 +240,11 @@ def made_verdict(made: Expression, judge: Judge, flow: ModuleFlow | None = None)
 def assigned_problem(defn: ClassDef, attribute: str, default: Expression | None, judge: Judge) -> Problem | None:
     """What a static field's default, or a value its class's construction assigns it
     (``self.len = jnp.sqrt(...)`` in ``__post_init__``), breaks in a hash, whatever its declared
-    type says."""
-    values = [*([default] if default is not None else []), *assigned_values(defn, attribute)]
+    type says. Construction is read only where the class is in the module at hand: a class from
+    mypy's cache keeps no method bodies, and the verdict must not depend on the cache."""
+    tree = checked_module(judge.api)
+    own = tree is not None and tree.fullname == defn.info.module_name
+    values = [*([default] if default is not None else []), *(assigned_values(defn, attribute) if own else [])]
     return _combined(made_verdict(value, judge) for value in values).problem
 
 
