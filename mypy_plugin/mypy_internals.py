@@ -2,9 +2,9 @@
 
 Five kinds of things mypy does not promise to keep: its own dataclass and ``functools.partial``
 hooks, which the plugin takes over for the decorators and calls it claims and calls again; the
-facts its dataclass transform records (``MypyDataclass``); the daemon's triggers; the
-checker's and the semantic analyser's attributes that the plugin interface does not declare (the
-module being checked, the scope, ``note``); and its traversal helpers (a function's return
+facts its dataclass and named tuple transforms record (``MypyDataclass``, ``named_tuple_fields``);
+the daemon's triggers; the checker's and the semantic analyser's attributes that the plugin
+interface does not declare (the module being checked, the scope, ``note``); and its traversal helpers (a function's return
 statements). A mypy release that moves any of them changes this file alone; CI runs the plugin's
 tests on the oldest and the newest mypy allowed (``noxfile.py``).
 """
@@ -33,6 +33,7 @@ __all__ = [
     "enclosing_functions",
     "get_subexpressions",
     "lookup",
+    "named_tuple_fields",
     "note",
     "partial_call_callback",
     "partial_new_callback",
@@ -67,6 +68,12 @@ class MypyDataclass(NamedTuple):
     def pending(info: TypeInfo) -> bool:
         """Tagged, with the transform still to run."""
         return "dataclass_tag" in info.metadata and "dataclass" not in info.metadata
+
+
+def named_tuple_fields(info: TypeInfo) -> list[str]:
+    """The fields mypy's named tuple transform records for ``info``, in order; none for a class
+    that is no named tuple."""
+    return list(info.metadata.get("namedtuple", {}).get("fields", [])) if info.is_named_tuple else []
 
 
 def class_trigger(info: TypeInfo) -> str:

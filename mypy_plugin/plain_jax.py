@@ -39,7 +39,7 @@ from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import enclosing_functions, partial_call_callback, partial_new_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import Statics, plain_static_problem, read_statics
-from mypy_plugin.static_values import fresh_callable_problem
+from mypy_plugin.static_values import fresh_callable
 from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
@@ -101,9 +101,9 @@ def _check_jitted(
 def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression) -> None:
     """``jax.jit(lambda x: ...)`` (or of a local function) inside a loop: jit caches compiled code
     per function object, and every iteration makes a new one."""
-    made = fresh_callable_problem(fun, *enclosing_functions(ctx.api))
-    if made is not None and in_loop(ctx.api, ctx.context):
-        report(ctx.api, phrases.fresh_function_in_loop(made), phrases.JAX_JIT_CALL, ctx.context)
+    described = fresh_callable(fun, *enclosing_functions(ctx.api))
+    if described is not None and in_loop(ctx.api, ctx.context):
+        report(ctx.api, phrases.fresh_function_in_loop(described), phrases.JAX_JIT_CALL, ctx.context)
 
 
 def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Instance, fun: Expression) -> None:

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from mypy.nodes import (
     Block,
+    CallExpr,
     ClassDef,
     Decorator,
     ForStmt,
@@ -25,6 +26,8 @@ from mypy.nodes import (
     WhileStmt,
     WithStmt,
 )
+
+from mypy_plugin.mypy_internals import get_subexpressions
 
 N = TypeVar("N", bound=Node)
 
@@ -70,6 +73,12 @@ def walk(nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = N
             yield from walk([node.subject, *present(node.guards), *node.bodies], looping, scope)
         else:
             yield node, looping, scope, None
+
+
+def calls(nodes: Sequence[Node]) -> Iterator[CallExpr]:
+    """Every call below ``nodes``, nested ones too."""
+    for node, *_ in walk(nodes):
+        yield from (expr for expr in get_subexpressions(node) if isinstance(expr, CallExpr))
 
 
 def present(nodes: Sequence[N | None]) -> list[N]:

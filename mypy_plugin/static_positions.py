@@ -47,9 +47,9 @@ from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changes_after_construction, with_evidence
 from mypy_plugin.jit_targets import is_private
 from mypy_plugin.markers import class_name
-from mypy_plugin.mypy_internals import checked_module, enclosing_functions, get_subexpressions
+from mypy_plugin.mypy_internals import checked_module, enclosing_functions
 from mypy_plugin.reporting import report
-from mypy_plugin.statements import walk
+from mypy_plugin.statements import calls
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
@@ -322,15 +322,13 @@ def _jitted_statics(api: CheckerPluginInterface, function: FuncDef) -> Statics |
 def _jit_calls(tree: MypyFile | None, function: FuncDef) -> list[CallExpr]:
     """The calls ``jax.jit(function, ...)`` in the module, which jit it as its decorator would."""
     return [
-        expr
-        for node, *_ in walk(tree.defs if tree is not None else [])
-        for expr in get_subexpressions(node)
-        if isinstance(expr, CallExpr)
-        and isinstance(expr.callee, RefExpr)
-        and expr.callee.fullname == JAX_JIT
-        and expr.args
-        and isinstance(expr.args[0], RefExpr)
-        and expr.args[0].fullname == function.fullname
+        call
+        for call in calls(tree.defs if tree is not None else [])
+        if isinstance(call.callee, RefExpr)
+        and call.callee.fullname == JAX_JIT
+        and call.args
+        and isinstance(call.args[0], RefExpr)
+        and call.args[0].fullname == function.fullname
     ]
 
 

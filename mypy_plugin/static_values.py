@@ -77,15 +77,22 @@ def is_instance_method(node: object) -> bool:
 def fresh_callable_problem(expr: Expression, module: str, enclosing: Sequence[FuncBase]) -> Problem | None:
     """The problem for a lambda, or for a function defined in the innermost of ``enclosing``
     (the functions around the expression, outermost first, in ``module``)."""
+    described = fresh_callable(expr, module, enclosing)
+    return phrases.fresh_callable(described) if described is not None else None
+
+
+def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase]) -> str | None:
+    """``expr`` described (``phrases.A_LAMBDA``, ``phrases.a_local_function``) if it is a lambda
+    or a function defined in the innermost of ``enclosing``, made afresh each time it runs."""
     if isinstance(expr, LambdaExpr):
-        return phrases.LAMBDA
+        return phrases.A_LAMBDA
     if not isinstance(expr, NameExpr) or expr.kind != LDEF or not isinstance(expr.node, (FuncDef, Decorator)):
         return None
     if not enclosing:
         return None
     outermost = enclosing[0].fullname.removeprefix(f"{module}.")
     qualname = ".<locals>.".join([outermost, *(function.name for function in enclosing[1:]), expr.name])
-    return phrases.local_function(qualname)
+    return phrases.a_local_function(qualname)
 
 
 def default_problem(default: Expression, api: SemanticAnalyzerPluginInterface, judge: Judge) -> Problem | None:

@@ -31,8 +31,8 @@ from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import is_pytree
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.metadata import RegisteredPytree
-from mypy_plugin.mypy_internals import MypyDataclass, checked_module, get_subexpressions
-from mypy_plugin.statements import walk
+from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_fields
+from mypy_plugin.statements import calls
 from mypy_plugin.value_origins import given_fields, origins
 
 JAX_NODE_CLASSES = frozenset(
@@ -82,7 +82,7 @@ def untraceable_problem(
         for index, item in enumerate(proper.items):
             if isinstance(get_proper_type(item), CallableType):
                 named = proper.partial_fallback.type
-                fields = _tuple_fields(named)
+                fields = named_tuple_fields(named)
                 part = f"field {fields[index]}" if index < len(fields) else f"item {index}"
                 return phrases.function_leaf(class_name(named) if fields else spell(proper), part)
     tree = checked_module(api)
@@ -103,7 +103,7 @@ def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | No
     info = call.callee.node if isinstance(call.callee, RefExpr) else None
     if not isinstance(info, TypeInfo) or not is_pytree(api, info) or RegisteredPytree.read(info) is not None:
         return None
-    fields = _tuple_fields(info) or list(getattr(MypyDataclass.read(info), "fields", ()))
+    fields = named_tuple_fields(info) or list(getattr(MypyDataclass.read(info), "fields", ()))
     for field, given in given_fields(call, info):
         if field not in fields or is_static_field(info, field):
             continue
@@ -115,11 +115,6 @@ def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | No
         ):
             return phrases.function_leaf(class_name(info), f"field {field}")
     return None
-
-
-def _tuple_fields(info: TypeInfo) -> list[str]:
-    """The fields of a named tuple class, in order; none for another class."""
-    return list(info.metadata.get("namedtuple", {}).get("fields", [])) if info.is_named_tuple else []
 
 
 def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
@@ -136,11 +131,7 @@ def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
     ):
         return False
     return not any(
-        isinstance(argument, RefExpr) and argument.node in own
-        for node, *_ in walk(tree.defs)
-        for expr in get_subexpressions(node)
-        if isinstance(expr, CallExpr)
-        for argument in expr.args
+        isinstance(argument, RefExpr) and argument.node in own for call in calls(tree.defs) for argument in call.args
     )
 
 

@@ -70,7 +70,7 @@ from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.method_bodies import assigned_values
-from mypy_plugin.mypy_internals import checked_module, get_subexpressions
+from mypy_plugin.mypy_internals import checked_module, get_subexpressions, named_tuple_fields
 from mypy_plugin.statements import walk
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 
@@ -142,7 +142,7 @@ class ModuleFlow:
                     self.calls.append(Call(expr, scope))
                 elif isinstance(expr, AssignmentExpr):
                     self._bind(expr.target, expr.value, expr.line, scope)
-            if scope is not None:
+            if scope is not None and scope.arguments and scope.arguments[0].variable not in self.owners:
                 self.owners.update((argument.variable, scope) for argument in scope.arguments)
 
     def _bind(
@@ -300,7 +300,7 @@ def given_fields(call: CallExpr, info: TypeInfo) -> Iterator[tuple[str, Expressi
     the values given: a named tuple's fields, or the parameters of its ``__init__`` (a dataclass's
     generated one names its fields); nothing after ``*args`` or ``**kwargs``."""
     if info.is_named_tuple:
-        names = list(info.metadata.get("namedtuple", {}).get("fields", []))
+        names = named_tuple_fields(info)
     else:
         init = info.get("__init__")
         signature = init.node.type if init is not None and isinstance(init.node, FuncDef) else None

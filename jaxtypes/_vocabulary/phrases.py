@@ -249,11 +249,24 @@ def bound_method(method: str, instance_class: str) -> Problem:
     )
 
 
-LAMBDA = Problem(STATIC_FRESH_CALLABLE, "holds a lambda")
+A_LAMBDA = "a lambda"
+
+
+def a_local_function(qualname: str) -> str:
+    """A function defined inside a function: ``the local function f.<locals>.g``."""
+    return f"the local function {qualname}"
+
+
+def fresh_callable(described: str) -> Problem:
+    """A lambda or local function (``described``: ``A_LAMBDA``, ``a_local_function``) in a static value."""
+    return Problem(STATIC_FRESH_CALLABLE, f"holds {described}")
+
+
+LAMBDA = fresh_callable(A_LAMBDA)
 
 
 def local_function(qualname: str) -> Problem:
-    return Problem(STATIC_FRESH_CALLABLE, f"holds the local function {qualname}")
+    return fresh_callable(a_local_function(qualname))
 
 
 # --- static-subclass, and a problem found through another class ------------------------------
@@ -388,13 +401,13 @@ def jitted_mutable_object(class_name: str, change: str | None = None) -> Problem
     return Problem(JIT_BOUND_METHOD, compiled if change is None else f"{compiled}, and {change}")
 
 
-def fresh_function_in_loop(made: Problem) -> Problem:
-    """``jax.jit`` of a lambda or local function (``made``, its ``static-fresh-callable``
-    problem: ``holds a lambda``) inside a loop: a new function object, compiled afresh, every
-    iteration."""
-    function = made.what.removeprefix("holds ")
+def fresh_function_in_loop(described: str) -> Problem:
+    """``jax.jit`` of a lambda or local function (``described`` as for ``fresh_callable``) inside
+    a loop: a new function object, compiled afresh, every iteration."""
     return Problem(
-        JIT_FRESH_FUNCTION, f"jits {function}, a new function object on every iteration of its loop", JITTED_IN_LOOP_FIX
+        JIT_FRESH_FUNCTION,
+        f"jits {described}, a new function object on every iteration of its loop",
+        JITTED_IN_LOOP_FIX,
     )
 
 
