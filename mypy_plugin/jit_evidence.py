@@ -39,10 +39,12 @@ from mypy.nodes import (
     CallExpr,
     ClassDef,
     Context,
+    Decorator,
     DelStmt,
     DictionaryComprehension,
     Expression,
     ExpressionStmt,
+    FuncDef,
     GeneratorExpr,
     IndexExpr,
     ListExpr,
@@ -70,6 +72,7 @@ from mypy_plugin.metadata import ChangeEvidence
 from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, instance_methods
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
 from mypy_plugin.statements import present, walk
+from mypy_plugin.value_origins import made_classes
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
@@ -152,9 +155,8 @@ def bound_method_evidence(api: Api, obj: Expression, info: TypeInfo, call: Conte
     change = changes_after_construction(api, obj, info)
     if change is not None:
         return phrases.jitted_mutable_object(class_name(info), change)
-    if in_loop(api, call):
-        return phrases.JITTED_IN_LOOP
-    return None
+    where = repeated(api, call)
+    return phrases.jitted_again(where) if where is not None else None
 
 
 def with_evidence(
@@ -178,8 +180,9 @@ def with_evidence(
     symbol = lookup(problem.of, api) if problem.of is not None else None
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
         evidence = identity_evidence(api, symbol.node)
-    if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None and in_loop(api, made):
-        evidence = phrases.made_per_iteration(made.line)
+    if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
+        where = repeated(api, made, through_calls=False)
+        evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
 
 
@@ -192,13 +195,16 @@ def identity_evidence(api: Api, info: TypeInfo) -> str | None:
 
 def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
     """``Class(...)`` called once per iteration of a loop or comprehension in the module being
-    checked (equal instances made again, which hash apart)."""
+    checked (equal instances made again, which hash apart). Only a loop: an instance made by every
+    call of a function reaches jit only where it is passed, and is judged there
+    (``repeated``)."""
     tree = checked_module(api)
     for node, looping, *_ in walk(tree.defs if tree is not None else []):
-        for expr in get_subexpressions(node):
+        inside = get_subexpressions(node)
+        for expr in inside:
             if isinstance(expr, CallExpr) and _calls_class(expr, info):
-                if looping or any(_per_iteration(outer, expr) for outer in get_subexpressions(node)):
-                    return phrases.built_per_iteration(class_name(info), expr.line)
+                if looping or any(_per_iteration(outer, expr) for outer in inside):
+                    return phrases.built_again(class_name(info), phrases.repeatedly(expr.line, None))
     return None
 
 
@@ -408,14 +414,55 @@ def _spelled(expr: Expression) -> str:
     return expr.name if isinstance(expr, NameExpr) else "an instance"
 
 
-def in_loop(api: Api, call: Context) -> bool:
-    """Whether ``call`` runs once per iteration of a loop or comprehension in its own function."""
+def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None]:
+    """Whether ``made`` runs once per iteration of a loop or comprehension in its own function,
+    and that function (None at module level, or where ``made`` is not in the module)."""
     tree = checked_module(api)
-    for node, looping, *_ in walk(tree.defs if tree is not None else []):
+    for node, looping, scope, _ in walk(tree.defs if tree is not None else []):
         inside = get_subexpressions(node)
-        if any(expr is call for expr in inside):
-            return looping or any(_per_iteration(expr, call) for expr in inside)
-    return False
+        if any(expr is made for expr in inside):
+            return looping or any(_per_iteration(expr, made) for expr in inside), scope
+    return False, None
+
+
+def repeated(api: Api, made: Context, through_calls: bool = True) -> str | None:
+    """Where the module runs ``made`` again and again, making a new object each time
+    (``phrases.repeatedly``): inside a loop or comprehension, or, ``through_calls``, in a function
+    that a loop of the module calls (``f(...)``, ``self.f(...)`` in its class, ``obj.f(...)`` on
+    an instance the module makes); None without evidence. Through calls where what is made meets
+    jit right there (a static argument, what ``jax.jit`` is given): a value a function builds
+    and returns reaches jit, if at all, where it is passed."""
+    looping, function = _placed(api, made)
+    if looping:
+        return phrases.repeatedly(made.line, None)
+    return _called_in_loop(api, function) if function is not None and through_calls else None
+
+
+def _called_in_loop(api: Api, function: FuncDef) -> str | None:
+    """Where a loop of the module calls ``function`` (``phrases.repeatedly``), else None."""
+    tree = checked_module(api)
+    for node, looping, scope, _ in walk(tree.defs if tree is not None else []):
+        inside = get_subexpressions(node)
+        for call in inside:
+            if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope):
+                continue
+            if looping or any(_per_iteration(expr, call) for expr in inside):
+                return phrases.repeatedly(call.line, function.name)
+    return None
+
+
+def _calls_function(api: Api, call: CallExpr, function: FuncDef, scope: FuncDef | None) -> bool:
+    """``call`` (in ``scope``) calls ``function``: by its name, or, for a method, on ``self`` in a
+    method of its class or on a name the module binds to an instance of its class."""
+    callee = call.callee
+    if isinstance(callee, NameExpr):
+        return callee.node is function or isinstance(callee.node, Decorator) and callee.node.func is function
+    if not isinstance(callee, MemberExpr) or callee.name != function.name or function.info is None:
+        return False
+    if _is_name(callee.expr, "self"):
+        return scope is not None and scope.info is not None and function.info in scope.info.mro
+    made = made_classes(api, callee.expr, call.line, scope)
+    return made is not None and any(function.info in info.mro for info in made)
 
 
 def _per_iteration(expr: Expression, call: Context) -> bool:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from mypy.errorcodes import ErrorCode
 from mypy.lookup import lookup_fully_qualified
-from mypy.nodes import Context, Expression, FuncBase, FuncItem, LambdaExpr, MypyFile, SymbolTableNode, TypeInfo
+from mypy.nodes import Context, Expression, FuncBase, FuncDef, FuncItem, LambdaExpr, MypyFile, SymbolTableNode, TypeInfo
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_makers, dataclass_tag_callback
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
@@ -32,6 +32,7 @@ __all__ = [
     "dataclass_tag_callback",
     "enclosing_functions",
     "get_subexpressions",
+    "innermost_function",
     "lookup",
     "named_tuple_fields",
     "note",
@@ -95,6 +96,12 @@ def enclosing_functions(api: CheckerPluginInterface) -> tuple[str, list[FuncBase
     outermost first (``TypeChecker.tscope``); no functions where the scope is not there."""
     scope = getattr(api, "tscope", None)
     return (scope.module or "", list(scope.functions)) if scope is not None else ("", [])
+
+
+def innermost_function(api: CheckerPluginInterface) -> FuncDef | None:
+    """The innermost function (not a lambda) around the expression being checked."""
+    functions = [function for function in enclosing_functions(api)[1] if isinstance(function, FuncDef)]
+    return functions[-1] if functions else None
 
 
 def scope_target(api: CheckerPluginInterface) -> str | None:

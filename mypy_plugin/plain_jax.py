@@ -19,7 +19,7 @@ then do the same.
 
 from __future__ import annotations
 
-from mypy.nodes import Expression, FuncDef, RefExpr, TypeInfo
+from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, NameExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
@@ -28,7 +28,8 @@ from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.declared_types import is_open, jaxtypes_role
-from mypy_plugin.jit_evidence import in_loop
+from mypy_plugin.dependencies import recorder
+from mypy_plugin.jit_evidence import repeated
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -36,10 +37,16 @@ from mypy_plugin.jit_targets import (
     method_owner,
 )
 from mypy_plugin.markers import class_name
-from mypy_plugin.mypy_internals import enclosing_functions, partial_call_callback, partial_new_callback
+from mypy_plugin.mypy_internals import (
+    enclosing_functions,
+    innermost_function,
+    partial_call_callback,
+    partial_new_callback,
+)
 from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import Statics, plain_static_problem, read_statics
-from mypy_plugin.static_values import fresh_callable
+from mypy_plugin.static_values import fresh_callable, local_function
+from mypy_plugin.value_origins import fresh_origin
 from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
@@ -99,11 +106,36 @@ def _check_jitted(
 
 
 def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression) -> None:
-    """``jax.jit(lambda x: ...)`` (or of a local function) inside a loop: jit caches compiled code
-    per function object, and every iteration makes a new one."""
-    described = fresh_callable(fun, *enclosing_functions(ctx.api))
-    if described is not None and in_loop(ctx.api, ctx.context):
-        report(ctx.api, phrases.fresh_function_in_loop(described), phrases.JAX_JIT_CALL, ctx.context)
+    """``jax.jit`` of a lambda, a local function or a function a jax transformation makes
+    (``jax.jit(jax.grad(f))``), run again and again (``jit_evidence.repeated``): jit caches
+    compiled code per function object, and every run makes a new one."""
+    module, enclosing = enclosing_functions(ctx.api)
+    context = ctx.context
+    made: Expression | None = context if isinstance(context, Expression) else None
+    if isinstance(context, Decorator):  # @jax.jit on a def inside a function
+        made = next((decorator for decorator in context.decorators if _jits(decorator)), None)
+        described = local_function(context.func.name, module, enclosing)
+    else:
+        described = fresh_callable(fun, module, enclosing)
+    if described is None and _may_be_made_elsewhere(fun):  # bound to a variable, a factory's result
+        fresh = fresh_origin(ctx.api, fun, recorder(ctx.api), fun.line, innermost_function(ctx.api))
+        made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
+    where = repeated(ctx.api, made) if described is not None and made is not None else None
+    if described is not None and where is not None:
+        report(ctx.api, phrases.fresh_function_again(described, where), phrases.JAX_JIT_CALL, context)
+
+
+def _may_be_made_elsewhere(fun: Expression) -> bool:
+    """``fun`` is a variable or a call: what it holds is made where the module binds or returns
+    it (a function's own name, a decorated one's, is that function)."""
+    return isinstance(fun, CallExpr) or isinstance(fun, NameExpr) and isinstance(fun.node, Var)
+
+
+def _jits(decorator: Expression) -> bool:
+    """``@jax.jit``, ``@jax.jit(...)`` or ``@partial(jax.jit, ...)``."""
+    callee = decorator.callee if isinstance(decorator, CallExpr) else decorator
+    named = [callee, *(decorator.args[:1] if isinstance(decorator, CallExpr) else [])]
+    return any(isinstance(name, RefExpr) and name.fullname == JAX_JIT for name in named)
 
 
 def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Instance, fun: Expression) -> None:

@@ -41,19 +41,19 @@ from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleTyp
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, STATIC_IDENTITY_HASH
+from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, STATIC_IDENTITY_HASH, STATIC_IDENTITY_HASH_STRICT
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import changes_after_construction, with_evidence
+from mypy_plugin.jit_evidence import changes_after_construction, repeated, with_evidence
 from mypy_plugin.jit_targets import is_private
 from mypy_plugin.markers import class_name
-from mypy_plugin.mypy_internals import checked_module, enclosing_functions
+from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
-from mypy_plugin.value_origins import origin_verdict
+from mypy_plugin.value_origins import LITERALS, fresh_origin, made_classes, origin_verdict, origins
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
@@ -217,7 +217,9 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
             if static:
                 problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private)
             else:  # jaxtypes.jit's own check at the call sees a traced value first
-                problem = untraceable_problem(ctx.api, expr, typ, _scope(ctx.api)) if needs_evidence else None
+                problem = (
+                    untraceable_problem(ctx.api, expr, typ, innermost_function(ctx.api)) if needs_evidence else None
+                )
             if problem is not None:
                 report(ctx.api, problem, phrases.call_argument(place, static), expr)
     return ctx.default_return_type
@@ -261,9 +263,13 @@ def _argument_problem(
     one's declaration is)."""
     problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private)
     if isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)):  # values made elsewhere, over the declared type
-        made = origin_verdict(api, expr, recorder(api), expr.line, _scope(api))
+        made = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api))
         problem = made.problem or (None if made.known else problem)
-    problem = problem or _traced(api, expr)
+    elif isinstance(expr, CallExpr) and problem is None:  # what a call makes, where its type does not say
+        problem = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api)).problem
+    if problem is not None and problem.rule is STATIC_IDENTITY_HASH_STRICT:
+        problem = _built_again(api, expr, problem)
+    problem = problem or _traced(api, expr) or _fresh_problem(api, expr, needs_evidence)
     if problem is not None:
         return problem
     if not isinstance(expr, MemberExpr):
@@ -277,10 +283,34 @@ def _argument_problem(
     return None if change is None else phrases.with_change(problem, change)
 
 
-def _scope(api: CheckerPluginInterface) -> FuncDef | None:
-    """The innermost function (not a lambda) around the expression being checked."""
-    functions = [function for function in enclosing_functions(api)[1] if isinstance(function, FuncDef)]
-    return functions[-1] if functions else None
+def _built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem) -> Problem:
+    """An identity-hashed value with no evidence that its class goes wrong, reported after all
+    where the module builds this value again and again (``jit_evidence.repeated``): each copy
+    meets jit here, and compiles again."""
+    for made in origins(api, expr, expr.line, innermost_function(api)):
+        callee = made.callee if isinstance(made, CallExpr) else None
+        info = callee.node if isinstance(callee, RefExpr) else None
+        where = repeated(api, made) if isinstance(info, TypeInfo) else None
+        if isinstance(info, TypeInfo) and where is not None:
+            return phrases.with_change(
+                problem._replace(rule=STATIC_IDENTITY_HASH), phrases.built_again(class_name(info), where)
+            )
+    return problem
+
+
+def _fresh_problem(api: CheckerPluginInterface, expr: Expression, needs_evidence: bool) -> Problem | None:
+    """``static-fresh-callable`` for a value made afresh (``value_origins.fresh_origin``); for
+    plain ``jax.jit``, with the evidence that it is made again and again (in a loop, or in a
+    function a loop calls: ``jit_evidence.repeated``), else its opt-in twin: made once, it is one
+    cache entry."""
+    if isinstance(expr, LITERALS) or isinstance(expr, RefExpr) and isinstance(expr.node, TypeInfo):
+        return None  # a literal, a class: nothing made afresh to look for
+    fresh = fresh_origin(api, expr, recorder(api), expr.line, innermost_function(api))
+    problem = phrases.fresh_callable(fresh.described) if fresh is not None else None
+    if problem is None or fresh is None or not needs_evidence:
+        return problem
+    where = repeated(api, fresh.made)
+    return phrases.with_change(problem, phrases.made_again(where)) if where is not None else phrases.unobserved(problem)
 
 
 def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
@@ -350,14 +380,17 @@ def _decorator_statics(decorator: Expression) -> Statics | None:
 def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Problem | None:
     """``static-not-frozen`` for a value of a plain class, or of a dataclass that hashes its
     fields (``unsafe_hash=True``), whose instances change after they are made (a jaxtypes class,
-    another dataclass or a trusted type cannot, or is judged by its own rules)."""
+    another dataclass or a trusted type cannot, or is judged by its own rules); not where the
+    module makes every value of ``expr`` an instance of other classes (a name the module binds
+    again: ``opts = Namespace(...)``, then ``opts = Options(**vars(opts))``)."""
     proper = get_proper_type(typ)
     if not isinstance(proper, Instance) or recorder(api).trusts(proper.type):
         return None
     if not (is_plain_class(proper.type) or hashes_its_fields(proper.type)):
         return None
     change = changes_after_construction(api, expr, proper.type)
-    if change is None:
+    made = made_classes(api, expr, expr.line, innermost_function(api)) if change is not None else None
+    if change is None or made is not None and proper.type not in made:
         return None
     return phrases.changing_instances(class_name(proper.type), change)
 

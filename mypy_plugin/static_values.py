@@ -1,9 +1,9 @@
 """Recognising callables that are no static values: ``obj.method``, lambdas, local functions.
 
 Mirrors ``jaxtypes._classes.static_values._callable_key``: a method bound to an instance that is no static value
-is rejected (``static-bound-method``), and so is a lambda or a function defined inside a function
-(``static-fresh-callable``); ``Class.method``, class methods, static methods, module-level
-functions and methods bound to static values are fine.
+is rejected (``static-bound-method``), and so is a lambda, a function defined inside a function
+or one ``jax.jit`` returns (``static-fresh-callable``); ``Class.method``, class methods, static
+methods, module-level functions and methods bound to static values are fine.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import SemanticAnalyzerPluginInterface
-from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
@@ -82,17 +82,46 @@ def fresh_callable_problem(expr: Expression, module: str, enclosing: Sequence[Fu
 
 
 def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase]) -> str | None:
-    """``expr`` described (``phrases.A_LAMBDA``, ``phrases.a_local_function``) if it is a lambda
-    or a function defined in the innermost of ``enclosing``, made afresh each time it runs."""
+    """``expr`` described (``phrases.A_LAMBDA``, ``phrases.a_local_function``,
+    ``phrases.A_JITTED_FUNCTION``) if it is a lambda, a function defined in the innermost of
+    ``enclosing`` or a call of ``jax.jit``: a new object, hashed by identity, each time it runs."""
     if isinstance(expr, LambdaExpr):
         return phrases.A_LAMBDA
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and _makes_function(expr.callee):
+        fullname = expr.callee.fullname
+        return phrases.made_by(f"jax.{fullname.rpartition('.')[2]}" if fullname.startswith("jax._src.") else fullname)
     if not isinstance(expr, NameExpr) or expr.kind != LDEF or not isinstance(expr.node, (FuncDef, Decorator)):
         return None
+    return local_function(expr.name, module, enclosing)
+
+
+def local_function(name: str, module: str, enclosing: Sequence[FuncBase]) -> str | None:
+    """The function ``name`` defined in the innermost of ``enclosing`` (the functions around its
+    definition, outermost first), described with its qualified name; None at module level."""
     if not enclosing:
         return None
     outermost = enclosing[0].fullname.removeprefix(f"{module}.")
-    qualname = ".<locals>.".join([outermost, *(function.name for function in enclosing[1:]), expr.name])
-    return phrases.a_local_function(qualname)
+    return phrases.a_local_function(
+        ".<locals>.".join([outermost, *(function.name for function in enclosing[1:]), name])
+    )
+
+
+def _makes_function(callee: RefExpr) -> bool:
+    """A function of jax declared to return a function (``jax.jit``, ``jax.grad``, ``jax.vmap``):
+    jax's transformations wrap what they are given in a new function object at every call. A
+    class deriving from a callable protocol counts (``jax.jit``'s ``JitWrapped``), one that merely
+    has a ``__call__`` does not (a ``Mesh`` decorates functions, and is a value)."""
+    node = callee.node.func if isinstance(callee.node, Decorator) else callee.node
+    if isinstance(node, OverloadedFuncDef):
+        node = node.items[0].func if node.items and isinstance(node.items[0], Decorator) else None
+    signature = node.type if isinstance(node, FuncDef) else None
+    if not callee.fullname.startswith("jax.") or not isinstance(signature, CallableType):
+        return False
+    returned = get_proper_type(signature.ret_type)
+    bases = returned.type.mro if isinstance(returned, Instance) else []
+    return isinstance(returned, CallableType) or any(
+        base.is_protocol and "__call__" in base.protocol_members for base in bases
+    )
 
 
 def default_problem(default: Expression, api: SemanticAnalyzerPluginInterface, judge: Judge) -> Problem | None:

@@ -29,6 +29,7 @@ from typing import NamedTuple
 from mypy.nodes import (
     ARG_NAMED,
     ARG_POS,
+    LDEF,
     AssignmentExpr,
     AssignmentStmt,
     BytesExpr,
@@ -43,6 +44,7 @@ from mypy.nodes import (
     FloatExpr,
     ForStmt,
     FuncDef,
+    GeneratorExpr,
     IntExpr,
     ListComprehension,
     ListExpr,
@@ -54,6 +56,7 @@ from mypy.nodes import (
     OperatorAssignmentStmt,
     OverloadedFuncDef,
     RefExpr,
+    ReturnStmt,
     SetComprehension,
     SetExpr,
     StrExpr,
@@ -70,7 +73,8 @@ from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.method_bodies import assigned_values
-from mypy_plugin.mypy_internals import checked_module, get_subexpressions, named_tuple_fields
+from mypy_plugin.mypy_internals import MypyDataclass, checked_module, get_subexpressions, named_tuple_fields
+from mypy_plugin.static_values import fresh_callable
 from mypy_plugin.statements import walk
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 
@@ -86,6 +90,13 @@ DISPLAYS: dict[type[Expression], str] = {
     SetComprehension: "set",
 }
 """Expressions that make an unhashable builtin, by the builtin they make."""
+
+ITEMS_ARE_ARRAYS = frozenset({"jax._src.basearray.Array", "jax.Array"})
+"""Array classes whose items, met by iterating an array, are arrays again whatever its shape (a
+1-d numpy array's items are numpy scalars, which hash)."""
+
+CONVERSIONS = frozenset({"builtins.tuple", "builtins.list", "builtins.set", "builtins.frozenset"})
+"""Builtins that make a collection of what iterating their argument yields."""
 
 LITERALS = (IntExpr, StrExpr, BytesExpr, FloatExpr, ComplexExpr)
 CONSTANTS = frozenset({"builtins.None", "builtins.True", "builtins.False"})
@@ -120,13 +131,31 @@ class Call(NamedTuple):
     scope: FuncDef | None
 
 
+class Made(NamedTuple):
+    """An expression that makes a value, and the function it runs in (None at module level)."""
+
+    expr: Expression
+    scope: FuncDef | None
+
+
+class Fresh(NamedTuple):
+    """A value made afresh, hashed by identity, described (``phrases.fresh_callable``), and the
+    expression each run of which makes it anew (where a loop around it is looked for)."""
+
+    described: str
+    made: Expression
+
+
 class ModuleFlow:
-    """The bindings of each variable, the functions of parameters and the calls of one module."""
+    """The bindings of each variable, the functions of parameters, the calls and the values each
+    function returns, of one module."""
 
     def __init__(self, tree: MypyFile) -> None:
+        self.module = tree.fullname
         self.bindings: dict[Var, list[Binding]] = {}
         self.calls: list[Call] = []
         self.owners: dict[Var, FuncDef] = {}
+        self.returns: dict[FuncDef, list[Expression]] = {}
         for node, _, scope, bound_by in walk(tree.defs):
             if bound_by is not None and isinstance(node, Expression):
                 items = bound_by.expr if isinstance(bound_by, ForStmt) else None
@@ -137,6 +166,8 @@ class ModuleFlow:
                     self._bind(lvalue, node.rvalue, node.line, scope)
             elif isinstance(node, OperatorAssignmentStmt):
                 self._bind(node.lvalue, None, node.line, scope)
+            elif isinstance(node, ReturnStmt) and node.expr is not None and scope is not None:
+                self.returns.setdefault(scope, []).append(node.expr)
             for expr in get_subexpressions(node):
                 if isinstance(expr, CallExpr):
                     self.calls.append(Call(expr, scope))
@@ -144,6 +175,17 @@ class ModuleFlow:
                     self._bind(expr.target, expr.value, expr.line, scope)
             if scope is not None and scope.arguments and scope.arguments[0].variable not in self.owners:
                 self.owners.update((argument.variable, scope) for argument in scope.arguments)
+            if scope is not None:
+                self.returns.setdefault(scope, [])
+
+    def enclosing(self, function: FuncDef) -> list[FuncDef]:
+        """The functions of the module around ``function``'s definition, outermost first."""
+        around = [
+            outer
+            for outer in self.returns
+            if outer.line < function.line and outer.end_line is not None and function.line <= outer.end_line
+        ]
+        return sorted(around, key=lambda outer: outer.line)
 
     def _bind(
         self,
@@ -180,7 +222,7 @@ def origin_verdict(
         return UNKNOWN
     flow = ModuleFlow(tree)
     return _combined(
-        made_verdict(made, judge, flow) if made is not None else UNKNOWN
+        made_verdict(made.expr, judge, flow, made.scope) if made is not None else UNKNOWN
         for made in _origins(flow, expr, line, scope, MAX_STEPS, set())
     )
 
@@ -193,7 +235,88 @@ def origins(
     tree = checked_module(api)
     if tree is None:
         return [expr]
-    return [made for made in _origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set()) if made is not None]
+    return [made.expr for made in _origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set()) if made is not None]
+
+
+def made_classes(
+    api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
+) -> set[TypeInfo] | None:
+    """The classes whose constructors make every value ``expr`` (used at ``line`` in ``scope``)
+    may hold, where the module shows each as a call of a class; else None."""
+    tree = checked_module(api)
+    made = list(_origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set())) if tree is not None else [None]
+    classes = set()
+    for value in made:
+        callee = value.expr.callee if value is not None and isinstance(value.expr, CallExpr) else None
+        if not isinstance(callee, RefExpr) or not isinstance(callee.node, TypeInfo):
+            return None
+        classes.add(callee.node)
+    return classes or None
+
+
+def fresh_origin(
+    api: CheckerPluginInterface, expr: Expression, judge: Judge, line: int, scope: FuncDef | None
+) -> Fresh | None:
+    """A callable made afresh each time some code runs, hashed by identity, that the values of
+    ``expr`` (used at ``line`` in ``scope``) may be or hold, where the module makes them: a lambda,
+    a local function, a function ``jax.jit`` makes, or a tuple, named tuple or value class given
+    one, made there or returned by a call of a function of the module."""
+    tree = checked_module(api)
+    if tree is None:
+        return None
+    flow = ModuleFlow(tree)
+    for made in _origins(flow, expr, line, scope, MAX_STEPS, set()):
+        described = _fresh(flow, made, judge, MAX_STEPS) if made is not None else None
+        if made is not None and described is not None:
+            return Fresh(described, made.expr)
+    return None
+
+
+def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None:
+    """What ``made`` makes afresh every time it runs, described (``fresh_origin``)."""
+    expr = made.expr
+    if isinstance(expr, NameExpr) and expr.kind == LDEF and isinstance(expr.node, (FuncDef, Decorator)):
+        function = expr.node.func if isinstance(expr.node, Decorator) else expr.node
+        return fresh_callable(expr, flow.module, flow.enclosing(function))
+    described = fresh_callable(expr, flow.module, [])
+    if described is not None or steps <= 0:
+        return described
+    if isinstance(expr, TupleExpr):
+        parts: list[tuple[str | None, Expression]] = [(None, item) for item in expr.items]
+        container = "tuple"
+    elif isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
+        callee = expr.callee.node
+        if isinstance(callee, FuncDef) and callee in flow.returns:
+            for returned in _returned(flow, callee, steps):
+                inner = _fresh(flow, returned, judge, steps - 1) if returned is not None else None
+                if inner is not None:
+                    return phrases.returned_by(inner, callee.name)
+            return None
+        if not isinstance(callee, TypeInfo) or not _hashes_what_it_holds(callee, judge):
+            return None
+        parts, container = list(given_fields(expr, callee)), class_name(callee)
+    else:
+        return None
+    for part, given in parts:
+        for origin in _origins(flow, given, expr.line, made.scope, steps - 1, set()):
+            inner = _fresh(flow, origin, judge, steps - 1) if origin is not None else None
+            if inner is not None:
+                return phrases.holding_fresh(container, part, inner)
+    return None
+
+
+def _hashes_what_it_holds(info: TypeInfo, judge: Judge) -> bool:
+    """Instances hash what they are given: a named tuple, a frozen or ``unsafe_hash`` dataclass,
+    a library's value class."""
+    dataclass = MypyDataclass.read(info)
+    frozen = dataclass is not None and dataclass.frozen
+    return info.is_named_tuple or frozen or hashes_its_fields(info) or judge.hashes_fields(info)
+
+
+def _returned(flow: ModuleFlow, function: FuncDef, steps: int) -> Iterator[Made | None]:
+    """What a function of the module returns, where its body makes it."""
+    for value in flow.returns[function]:
+        yield from _origins(flow, value, value.line, function, steps - 1, set())
 
 
 def _combined(verdicts: Iterable[Verdict]) -> Verdict:
@@ -205,36 +328,99 @@ def _combined(verdicts: Iterable[Verdict]) -> Verdict:
     return Verdict(problem, known and seen)
 
 
-def made_verdict(made: Expression, judge: Judge, flow: ModuleFlow | None = None) -> Verdict:
+def made_verdict(
+    made: Expression, judge: Judge, flow: ModuleFlow | None = None, scope: FuncDef | None = None
+) -> Verdict:
     """What the value an expression makes is for certain, and where it is made: a display or
     comprehension of an unhashable builtin, a literal or a tuple of them, a call of a function or class whose
     declared return type is judged as a static value's (an instance of a class that hashes its
-    fields by what it is given for fields typed ``Any``, followed further where ``flow`` is
-    known). Only a problem that breaks a hash is said; a value whose type has another problem is
-    not known."""
+    fields by what it is given for fields typed ``Any``). Where ``flow`` is known (``made`` runs
+    in ``scope``), what is given is followed further, and so is what a function of the module
+    without a declared return type returns. Only a problem that breaks a hash is said; a value
+    whose type has another problem is not known."""
     builtin = DISPLAYS.get(type(made))
     if builtin is not None:
         return Verdict(phrases.made_display(builtin, made.line), True)
     if isinstance(made, LITERALS) or isinstance(made, NameExpr) and made.fullname in CONSTANTS:
         return FINE
     if isinstance(made, TupleExpr):
-        return _combined(made_verdict(item, judge, flow) for item in made.items)
+        return _combined(made_verdict(item, judge, flow, scope) for item in made.items)
     if not isinstance(made, CallExpr) or not isinstance(made.callee, RefExpr):
         return UNKNOWN
     callee = _bound(made.callee, judge.api)
+    if isinstance(callee, TypeInfo) and callee.fullname in CONVERSIONS and _yields_arrays(_converted(made), [], judge):
+        return Verdict(phrases.made_of_array_items(callee.name, made.line), True)
     if isinstance(callee, TypeInfo):
-        given = _given_to_fields(made, callee, judge, flow)
+        given = _given_to_fields(made, callee, judge, flow, scope)
         if given is not None:
             return Verdict(given, True)
         returned: Type | None = Instance(callee, [AnyType(TypeOfAny.special_form)] * len(callee.defn.type_vars))
     else:
         returned = _declared_return(callee)
+    if returned is None and flow is not None and isinstance(callee, FuncDef) and callee in flow.returns:
+        return _combined(
+            made_verdict(value.expr, judge, flow, value.scope) if value is not None else UNKNOWN
+            for value in _returned(flow, callee, MAX_STEPS)
+        )
     if returned is None:
         return UNKNOWN
     problem = static_problem(returned, judge._replace(lenient=True))
     if problem is None:
         return FINE
     return Verdict(phrases.made_at(problem, made.line), True) if problem.rule in UNHASHABLE_IN_A_HASH else UNKNOWN
+
+
+def _converted(expr: Expression) -> Expression | None:
+    """What ``tuple(x)``, ``list(x)``, ``set(x)`` or ``frozenset(x)`` converts: ``x``."""
+    if not isinstance(expr, CallExpr) or len(expr.args) != 1 or expr.arg_kinds != [ARG_POS]:
+        return None
+    callee = expr.callee
+    return expr.args[0] if isinstance(callee, RefExpr) and callee.fullname in CONVERSIONS else None
+
+
+Comprehension = GeneratorExpr | ListComprehension | SetComprehension
+
+
+def _yields_arrays(expr: Expression | None, around: list[GeneratorExpr], judge: Judge) -> bool:
+    """Iterating ``expr`` (inside the comprehensions ``around``) yields jax arrays or values
+    holding them: ``expr`` is a jax array (its items are arrays), a conversion of such a value
+    (``tuple(a)``), or a comprehension whose element is or holds one."""
+    if isinstance(expr, (ListComprehension, SetComprehension)):
+        expr = expr.generator
+    if isinstance(expr, GeneratorExpr):
+        return _holds_array(expr.left_expr, [*around, expr], judge)
+    converted = _converted(expr) if expr is not None else None
+    if converted is not None:
+        return _yields_arrays(converted, around, judge)
+    return expr is not None and _is_array(expr, around, judge)
+
+
+def _holds_array(expr: Expression, around: list[GeneratorExpr], judge: Judge) -> bool:
+    """``expr``, an element of the comprehensions ``around``, is or holds a jax array."""
+    if isinstance(expr, TupleExpr):
+        return any(_holds_array(item, around, judge) for item in expr.items)
+    converted = _converted(expr)
+    if converted is not None:
+        return _yields_arrays(converted, around, judge)
+    return _is_array(expr, around, judge)
+
+
+def _is_array(expr: Expression, around: list[GeneratorExpr], judge: Judge) -> bool:
+    """``expr`` is a jax array: typed as one (a name, a call's declared return), or a loop
+    variable of one of the comprehensions ``around`` over what yields arrays."""
+    if isinstance(expr, NameExpr):
+        for generator in around:
+            for index, sequence in zip(generator.indices, generator.sequences):
+                if isinstance(index, NameExpr) and index.node is expr.node:
+                    return _yields_arrays(sequence, around, judge)
+    if isinstance(expr, NameExpr) and isinstance(expr.node, Var):
+        typ = expr.node.type
+    elif isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
+        typ = _declared_return(_bound(expr.callee, judge.api))
+    else:
+        return False
+    proper = get_proper_type(typ) if typ is not None else None
+    return isinstance(proper, Instance) and any(base.fullname in ITEMS_ARE_ARRAYS for base in proper.type.mro)
 
 
 def assigned_problem(defn: ClassDef, attribute: str, default: Expression | None, judge: Judge) -> Problem | None:
@@ -279,7 +465,9 @@ def _declared_return(callee: Node | None) -> Type | None:
     return None if isinstance(returned, AnyType) else returned
 
 
-def _given_to_fields(call: CallExpr, info: TypeInfo, judge: Judge, flow: ModuleFlow | None) -> Problem | None:
+def _given_to_fields(
+    call: CallExpr, info: TypeInfo, judge: Judge, flow: ModuleFlow | None, scope: FuncDef | None
+) -> Problem | None:
     """An instance of a dataclass that hashes its fields (``unsafe_hash=True``), given a value
     that breaks a hash for a field typed ``Any`` (the declared types are judged where declared)."""
     if not hashes_its_fields(info):
@@ -288,8 +476,10 @@ def _given_to_fields(call: CallExpr, info: TypeInfo, judge: Judge, flow: ModuleF
         symbol = info.get(field)
         if symbol is None or not isinstance(symbol.node, Var) or not _undeclared(symbol.node.type):
             continue
-        made = [given] if flow is None else _origins(flow, given, call.line, None, MAX_STEPS - 1, set())
-        problem = _combined(made_verdict(value, judge, flow) for value in made if value is not None).problem
+        made = [Made(given, scope)] if flow is None else _origins(flow, given, call.line, scope, MAX_STEPS - 1, set())
+        problem = _combined(
+            made_verdict(value.expr, judge, flow, value.scope) for value in made if value is not None
+        ).problem
         if problem is not None:
             return phrases.through_part(class_name(info), field, problem)
     return None
@@ -320,7 +510,7 @@ def _undeclared(typ: Type | None) -> bool:
 
 def _origins(
     flow: ModuleFlow, expr: Expression, line: int, scope: FuncDef | None, steps: int, seen: set[Var]
-) -> Iterator[Expression | None]:
+) -> Iterator[Made | None]:
     """The expressions that make the values ``expr`` (used at ``line`` in ``scope``) may hold;
     None for a value the module does not show (a binding it cannot read, a name followed too far)."""
     if isinstance(expr, ConditionalExpr):
@@ -332,7 +522,7 @@ def _origins(
             yield from _origins(flow, side, line, scope, steps, seen)
         return
     if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var):
-        yield expr
+        yield Made(expr, scope)
         return
     var = expr.node
     if steps <= 0 or var in seen or not _undeclared(var.type) and not var.is_inferred:
@@ -360,7 +550,7 @@ def _reaching(bindings: list[Binding], line: int, scope: FuncDef | None) -> Bind
     return max(chosen, key=lambda binding: binding.line) if chosen else None
 
 
-def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set[Var]) -> Iterator[Expression]:
+def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set[Var]) -> Iterator[Made | None]:
     """What a parameter without annotation may be: its default, and what the module's calls of
     its function by name pass for it."""
     index = [argument.variable for argument in function.arguments].index(var)

@@ -173,7 +173,14 @@ def _callable_key(value: Any) -> Hashable:
         return _dataclass_key(value)
     if not hashes_by_identity(type(value)) or _is_module_singleton(value) or is_trusted(type(value)):
         return value  # type: ignore[no-any-return]
+    if _is_jitted(value):
+        raise ProblemFound(phrases.fresh_callable(phrases.A_JITTED_FUNCTION))
     raise ProblemFound(phrases.identity_callable(class_name(type(value))))
+
+
+def _is_jitted(value: object) -> bool:
+    """A function ``jax.jit`` made: it wraps a function and can be lowered."""
+    return hasattr(value, "__wrapped__") and callable(getattr(value, "lower", None))
 
 
 def _is_module_singleton(value: object) -> bool:

@@ -24,6 +24,7 @@ from typing import NamedTuple
 from jaxtypes._vocabulary.positions import MarkerKind
 from jaxtypes._vocabulary.rules import (
     ADMITTED_UNHASHABLE_FIXES,
+    ARRAY_ITEMS_FIX,
     BOTH_MARKERS_FIX,
     BOUND_METHOD_FIX,
     CHANGED_VALUE_FIX,
@@ -252,14 +253,34 @@ def bound_method(method: str, instance_class: str) -> Problem:
 A_LAMBDA = "a lambda"
 
 
+def made_by(transformation: str) -> str:
+    """A function a jax transformation returns: ``a function made by jax.jit``."""
+    return f"a function made by {transformation}"
+
+
+A_JITTED_FUNCTION = made_by("jax.jit")
+
+
 def a_local_function(qualname: str) -> str:
     """A function defined inside a function: ``the local function f.<locals>.g``."""
     return f"the local function {qualname}"
 
 
 def fresh_callable(described: str) -> Problem:
-    """A lambda or local function (``described``: ``A_LAMBDA``, ``a_local_function``) in a static value."""
+    """A callable made afresh (``described``: ``A_LAMBDA``, ``a_local_function``,
+    ``A_JITTED_FUNCTION``, or a value holding one: ``holding_fresh``) in a static value."""
     return Problem(STATIC_FRESH_CALLABLE, f"holds {described}")
+
+
+def holding_fresh(container: str, part: str | None, described: str) -> str:
+    """A value made afresh because what it holds is: ``an Opt whose init is a lambda`` (``part``
+    the field), ``a tuple holding a lambda`` (no ``part``)."""
+    return f"{a(container)} whose {part} is {described}" if part else f"{a(container)} holding {described}"
+
+
+def returned_by(described: str, function: str) -> str:
+    """A callable made afresh by every call of ``function``, which returns it."""
+    return f"what {function} returns, {described}"
 
 
 LAMBDA = fresh_callable(A_LAMBDA)
@@ -291,6 +312,16 @@ def made_display(builtin: str, line: int) -> Problem:
     """A list, dict or set display made at ``line`` that reaches the place reported (through a
     variable, a parameter without annotation, a constructor)."""
     return unhashable(f"holds the {builtin} made at line {line}", builtin)
+
+
+def made_of_array_items(builtin: str, line: int) -> Problem:
+    """``tuple(a)`` of a jax array (or of its rows, ``tuple(tuple(r) for r in a)``): iterating a
+    jax array yields arrays, not Python numbers."""
+    return Problem(
+        STATIC_DYNAMIC_CHILD,
+        f"holds the {builtin} made at line {line} from the items of a jax array, which are arrays",
+        ARRAY_ITEMS_FIX,
+    )
 
 
 def made_at(problem: Problem, line: int) -> Problem:
@@ -401,21 +432,15 @@ def jitted_mutable_object(class_name: str, change: str | None = None) -> Problem
     return Problem(JIT_BOUND_METHOD, compiled if change is None else f"{compiled}, and {change}")
 
 
-def fresh_function_in_loop(described: str) -> Problem:
-    """``jax.jit`` of a lambda or local function (``described`` as for ``fresh_callable``) inside
-    a loop: a new function object, compiled afresh, every iteration."""
-    return Problem(
-        JIT_FRESH_FUNCTION,
-        f"jits {described}, a new function object on every iteration of its loop",
-        JITTED_IN_LOOP_FIX,
-    )
+def fresh_function_again(described: str, where: str) -> Problem:
+    """``jax.jit`` of a function made afresh (``described`` as for ``fresh_callable``) ``where``
+    (``repeatedly``) runs: a new function object, compiled afresh, every time."""
+    return Problem(JIT_FRESH_FUNCTION, f"jits {described}, and {made_again(where)}", JITTED_IN_LOOP_FIX)
 
 
-JITTED_IN_LOOP = Problem(
-    JIT_BOUND_METHOD,
-    "runs inside a loop, so each iteration jits a new bound-method object",
-    JITTED_IN_LOOP_FIX,
-)
+def jitted_again(where: str) -> Problem:
+    """``jax.jit(obj.method)`` run ``where`` (``repeatedly``): a new bound-method object each time."""
+    return Problem(JIT_BOUND_METHOD, f"runs {where}, so each run jits a new bound-method object", JITTED_IN_LOOP_FIX)
 
 
 def unobserved(problem: Problem) -> Problem:
@@ -456,12 +481,21 @@ def changed_in_place_at(target: str, attribute: str, line: int) -> str:
     return f"{target}.{attribute} is changed in place {_AT_LINE.format(line=line)}"
 
 
-def made_per_iteration(line: int) -> str:
-    return f"it is made inside a loop {_AT_LINE.format(line=line)}, so every copy compiles again"
+def repeatedly(line: int, function: str | None) -> str:
+    """Where code runs again and again: inside a loop at ``line``, or, where ``function`` is
+    given, in that function, which a loop at ``line`` calls."""
+    in_loop = f"inside a loop {_AT_LINE.format(line=line)}"
+    return in_loop if function is None else f"by every call of {function}, which runs {in_loop}"
 
 
-def built_per_iteration(class_name: str, line: int) -> str:
-    return f"{a(class_name)} is built inside a loop {_AT_LINE.format(line=line)}, so every copy compiles again"
+def made_again(where: str) -> str:
+    """A value made afresh ``where`` (``repeatedly``) runs."""
+    return f"it is made {where}, so every copy compiles again"
+
+
+def built_again(class_name: str, where: str) -> str:
+    """Instances of ``class_name`` built ``where`` (``repeatedly``) runs."""
+    return f"{a(class_name)} is built {where}, so every copy compiles again"
 
 
 # --- The sanitizer: what it saw while the program ran --------------------------------------------

@@ -70,6 +70,8 @@ static fields)."""
 
 NOT_FROZEN_FIX = "make the dataclass frozen: @dataclasses.dataclass(frozen=True)"
 
+ARRAY_ITEMS_FIX = "make it from Python numbers, tuple(a.tolist()), or pass the array in a traced position"
+
 DECLARED_NOT_FROZEN_FIX = "remove frozen=False; change a static value with dataclasses.replace"
 
 CHANGED_VALUE_FIX = (
@@ -116,7 +118,10 @@ TRACED_INTO_STATIC_FIX = (
     "it on as a traced argument"
 )
 
-JITTED_IN_LOOP_FIX = "jit it once, before the loop, and call that jitted function inside the loop"
+JITTED_IN_LOOP_FIX = (
+    "jit it once, before the loop (or outside the function that runs again and again), "
+    "and call that jitted function there"
+)
 
 AGREEMENT_ABSENT_FIX = (
     "call a function checked across processes on every process, in the same order, or "
@@ -219,10 +224,10 @@ STATIC_BOUND_METHOD = Rule(
 
 STATIC_FRESH_CALLABLE = Rule(
     "static-fresh-callable",
-    "a lambda or local function inside a static value",
-    "a lambda or a function defined inside a function is a new object every time its "
-    "definition runs and hashes by identity, so every rebuilt config recompiles",
-    "define the function with `def` at module level and store that function",
+    "a lambda, local function or jitted function made afresh inside a static value",
+    "a lambda, a function defined inside a function or one jax.jit returns is a new object every "
+    "time the code that makes it runs, and hashes by identity, so every rebuilt value recompiles",
+    "define the function with `def` at module level (jit it once there) and pass or store that function",
 )
 
 STATIC_SUBCLASS = Rule(
@@ -365,10 +370,11 @@ STATIC_UNHASHABLE_STRICT = Rule(
 
 STATIC_FRESH_CALLABLE_STRICT = Rule(
     "static-fresh-callable-strict",
-    "a lambda or local function in another library's static field, made once as far as the code shows (opt-in)",
-    "a function made inside a function is a new object every time and compares by identity, so "
-    "each value built again compiles again; this code builds it once, not in a loop, so the "
-    "finding is reported only where a project selects it",
+    "a callable made afresh in another library's static field or a plain jitted call's static position, "
+    "made once as far as the code shows (opt-in)",
+    "a function made inside a function (or by jax.jit) is a new object every time and compares by "
+    "identity, so each value built again compiles again; this code makes it once, not again and "
+    "again, so the finding is reported only where a project selects it",
     STATIC_FRESH_CALLABLE.fix,
     opt_in=True,
 )

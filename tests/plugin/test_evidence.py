@@ -3,7 +3,13 @@ compares (pytree metadata) or keys on by identity is right as long as it is buil
 changed, so a list or dict in another library's static field, an identity-hashed value there or
 in a plain jitted function's static position, and a lambda stored in a static field are reported
 only where the code changes them in place, changes their instances, or builds them in a loop;
-without that, each is its opt-in ``-strict`` twin.
+without that, each is its opt-in ``-strict`` twin. A callable made afresh (a lambda, a local
+function, a function ``jax.jit`` or ``jax.grad`` makes, or a tuple, named tuple or factory's
+result holding one) in a static position, and ``jax.jit`` of one, are reported where the code
+that makes it runs again and again: in a loop, or in a function a loop calls (``f(...)``,
+``self.f(...)``, ``obj.f(...)``); so is an identity-hashed value built there and passed in a
+static position. A name bound again to another class's instance
+(``argparse.Namespace``, then a named tuple) is judged by what it holds, not by its first type.
 
 Construction is not change: ``__init__`` and the methods only it calls, class methods that build
 an instance, and a method that changes the metadata together with a data field (the structure
@@ -24,9 +30,10 @@ from jaxtypes._vocabulary.rules import OPT_IN_CODES, RULES_BY_CODE
 from tests.plugin.mypy_runner import check_in_process, expected, run_dmypy, run_mypy, write_config
 
 SHAPES = """\
+import argparse
 import dataclasses
 import functools
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import equinox as eqx
 import jax
@@ -155,6 +162,83 @@ def outer(i: int, k: int, x: jax.Array) -> jax.Array:
 
 def plain(i: int, x: jax.Array) -> jax.Array:
     return inner(i, x)
+
+
+@functools.partial(jax.jit, static_argnums=0)
+def keyed(key: Any, x: jax.Array) -> jax.Array:
+    return x
+
+
+class Optimizer(NamedTuple):
+    init: Callable
+    update: Callable
+
+
+def make_optimizer(rate: float):
+    def init(p):
+        return p
+
+    def update(g):
+        return g * rate
+
+    return Optimizer(init, update)
+
+
+def total(x: jax.Array) -> jax.Array:
+    return jnp.sum(x)
+
+
+def per_call(x: jax.Array) -> jax.Array:
+    return keyed(lambda y: y * 2, x)  # E: static-fresh-callable
+
+
+def once(x: jax.Array) -> jax.Array:
+    return keyed(lambda y: y, x)  # S: static-fresh-callable-strict
+
+
+class Meter:
+    def __init__(self, unit: float) -> None:
+        self.unit = unit
+
+
+def meter_per_call(x: jax.Array) -> jax.Array:
+    return keyed(Meter(1.0), x)  # E: static-identity-hash
+
+
+def meter_once(x: jax.Array) -> jax.Array:
+    return keyed(Meter(2.0), x)  # S: static-identity-hash-strict
+
+
+def gradient_per_call(x: jax.Array) -> jax.Array:
+    return jax.jit(jax.grad(total))(x)  # E: jit-fresh-function
+
+
+class Agent:
+    def act(self, x: jax.Array) -> jax.Array:
+        @jax.jit  # E: jit-fresh-function
+        def scaled(y: jax.Array) -> jax.Array:
+            return y * 2
+
+        return scaled(x)
+
+
+agent = Agent()
+settings = argparse.Namespace(steps=2)
+settings = Optimizer(**vars(settings))
+for _ in range(2):
+    keyed(make_optimizer(0.1), jnp.ones(1))  # E: static-fresh-callable
+    keyed((total, lambda y: y), jnp.ones(1))  # E: static-fresh-callable
+    keyed(jax.jit(total), jnp.ones(1))  # E: static-fresh-callable
+    keyed(total, jnp.ones(1))
+    keyed(settings, jnp.ones(1))
+    per_call(jnp.ones(1))
+    meter_per_call(jnp.ones(1))
+    gradient_per_call(jnp.ones(1))
+    agent.act(jnp.ones(1))
+keyed(jax.jit(total), jnp.ones(1))  # S: static-fresh-callable-strict
+once(jnp.ones(1))
+meter_once(jnp.ones(1))
+gradient = jax.jit(jax.grad(total))
 """
 
 UNCHANGED = SHAPES.format(counter_change="")
@@ -197,6 +281,20 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     assert headlines[log].endswith("and Updates.note changes self.log in place")
     made = lines.index("many = [Potentials(jnp.ones(1), lambda y: y) for _ in range(3)]  # E: static-fresh-callable")
     assert headlines[made + 1].endswith(f"it is made inside a loop at line {made + 1}, so every copy compiles again")
+    calls = lines.index("    per_call(jnp.ones(1))") + 1
+    per_call = lines.index("    return keyed(lambda y: y * 2, x)  # E: static-fresh-callable") + 1
+    assert headlines[per_call].endswith(
+        f"made by every call of per_call, which runs inside a loop at line {calls}, so every copy compiles again"
+    )
+    factory = lines.index("    keyed(make_optimizer(0.1), jnp.ones(1))  # E: static-fresh-callable") + 1
+    assert (
+        "holds what make_optimizer returns, an Optimizer whose init is the local function make_optimizer.<locals>.init"
+        in headlines[factory]
+    )
+    meter = lines.index("    return keyed(Meter(1.0), x)  # E: static-identity-hash") + 1
+    assert "a Meter is built by every call of meter_per_call, which runs inside a loop at line" in headlines[meter]
+    act = lines.index("        @jax.jit  # E: jit-fresh-function") + 1
+    assert "jits the local function Agent.act.<locals>.scaled, and it is made by every call of act" in headlines[act]
 
 
 def test_every_mode_gives_the_same_findings_and_follows_the_evidence(tmp_path: Path) -> None:

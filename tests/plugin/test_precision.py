@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtypes._vocabulary.rules import JIT_BOUND_METHOD, RULES_BY_CODE
+from jaxtypes._vocabulary.rules import JIT_BOUND_METHOD, JITTED_IN_LOOP_FIX, RULES_BY_CODE
 from tests.plugin.mypy_runner import BIN, CONFIG, check_in_process, environment, expected, plugin_words, run_mypy
 
 SHARDED = """\
@@ -287,8 +287,8 @@ def test_each_kind_of_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None
                 34,
                 JIT_BOUND_METHOD.message(
                     "jax.jit(Scaler.scale bound to an instance)",
-                    "runs inside a loop, so each iteration jits a new bound-method object",
-                    "jit it once, before the loop, and call that jitted function inside the loop",
+                    "runs inside a loop at line 34, so each run jits a new bound-method object",
+                    JITTED_IN_LOOP_FIX,
                 ),
             ),
         )

@@ -24,7 +24,8 @@ computed there stay silent); values jit cannot trace passed to it (an instance o
 nothing can make a pytree, a named tuple of functions, an equinox module given a lambda for a
 data field; a registered dataclass, a function in a static field, and a function given to a
 hand-written ``__init__``'s parameter that is no field, stay silent); a
-lambda jitted inside a loop; a traced parameter of a function jitted by a call (``jax.jit(fit)``)
+lambda jitted inside a loop; a tuple of a jax array's items, which are arrays (``tuple(a)``,
+also row by row; ``tuple(a.tolist())`` and a shape stay silent); a traced parameter of a function jitted by a call (``jax.jit(fit)``)
 passed on into a static position; and a class whose ``__hash__`` keeps the hash it computed
 (``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value.
 
@@ -510,6 +511,12 @@ class Cached:
 
 
 reshaped(jnp.ones(4), Cached((2, 2)))
+grid = jnp.ones((2, 2))
+reshaped(jnp.ones(4), tuple(grid))  # E: static-dynamic-child
+rows = tuple(tuple(row) for row in grid)
+reshaped(jnp.ones(4), rows)  # E: static-dynamic-child
+reshaped(jnp.ones(4), tuple(grid.tolist()))
+reshaped(jnp.ones(4), tuple(grid.shape))
 """
 
 UNCHANGED = SHAPES.format(model_change="")

@@ -75,6 +75,11 @@ def module_level_function(x: float) -> float:
     return x
 
 
+@jax.jit
+def jitted_at_module_level(x: jax.Array) -> jax.Array:
+    return x
+
+
 def make_local_function() -> Callable[[float], float]:
     def local(x: float) -> float:
         return x
@@ -179,6 +184,7 @@ def test_a_mutable_dataclass_is_caught_in_any_field(position: str) -> None:
         ({1}, "static-unhashable", "holds a set, which is unhashable"),
         (lambda x: x, "static-fresh-callable", "holds a lambda"),
         (make_local_function(), "static-fresh-callable", "holds the local function make_local_function.<locals>.local"),
+        (jax.jit(module_level_function), "static-fresh-callable", "holds a function made by jax.jit"),
         (Model(), "static-identity-hash", "holds a Model, which hashes by identity"),
         (
             HashOnly(),
@@ -199,6 +205,11 @@ def test_each_bad_value_gets_its_own_message(value: Any, code: str, what: str) -
     assert info.value.code == code
     assert str(info.value).startswith(f"Transport.fn {what} [{code}]\n  why: ")
     assert "\n  fix: " in str(info.value)
+
+
+def test_a_function_jitted_once_at_module_level_is_a_static_value() -> None:
+    """It is what its module exports under its name: one object, as a module-level ``def`` is."""
+    assert Transport(fn=jitted_at_module_level) == Transport(fn=jitted_at_module_level)
 
 
 def test_specific_fixes_for_containers_and_bound_methods() -> None:
