@@ -86,14 +86,6 @@ def plugin(version):
 """
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    root.mkdir()
-    (root / "mypy.ini").write_text("[mypy]\nplugins = mypy_plugin\n")
-    return root
-
-
 SERVER_ENV = {**os.environ, "PYTHONPATH": str(REPO), "MYPY_CACHE_DIR": str(REPO / ".pytest-lsp-mypy-cache")}
 
 

@@ -1,0 +1,194 @@
+"""The editor setups of docs/editors.md, run inside the editors themselves: Emacs with eglot,
+Emacs with lsp-mode (jaxtypes as an add-on beside pylsp) and Neovim (0.7 to 0.10) start
+``jaxtypes lsp`` with the snippet the documentation gives, open a module with an ordinary mypy
+error and one jit bug, and show exactly the jit finding; when the editor exits, no process of a
+server is left.
+
+Headless, as the editors run in scripts: ``emacs --batch``, where eglot and lsp-mode are started
+by their own commands (``M-x eglot``, ``M-x lsp``), and ``nvim --headless``. CI installs the
+editors (Debian's ``emacs-nox``, ``elpa-eglot``, ``elpa-lsp-mode`` and ``neovim``); elsewhere a
+missing editor skips its test.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.plugin.mypy_runner import REPO
+
+EDITORS_DOC = REPO / "docs" / "editors.md"
+JAXTYPES = Path(sys.executable).parent / "jaxtypes"
+DEADLINE_S = 300
+
+MODULE = """\
+import jax
+from jaxtypes import static_dataclass
+
+count: int = "three"  # mypy's own error, not jaxtypes'
+
+
+@static_dataclass
+class Config:
+    weights: jax.Array
+"""
+FINDING = (9, "static-dynamic-child", "Config.weights is typed jax.Array, an array type")
+
+EMACS_HARNESS = """\
+(require 'eglot)
+(require 'flymake)
+(find-file (car command-line-args-left))
+(python-mode)
+(apply #'eglot (eglot--guess-contact))
+(let ((deadline (+ (float-time) {deadline})))
+  (while (and (null (flymake-diagnostics)) (< (float-time) deadline))
+    (accept-process-output nil 0.5)))
+(dolist (diagnostic (flymake-diagnostics))
+  (princ (format "%d|%s\\n" (line-number-at-pos (flymake-diagnostic-beg diagnostic))
+                 (flymake-diagnostic-text diagnostic))))
+(eglot-shutdown (eglot-current-server) nil 10)
+"""
+
+LSP_MODE_HARNESS = """\
+(setq lsp-auto-guess-root t lsp-enable-file-watchers nil lsp-enable-snippet nil
+      lsp-modeline-workspace-status-enable nil
+      lsp-session-file (expand-file-name "lsp-session" user-emacs-directory))
+(defun jaxtypes-found ()
+  (let (found)
+    (maphash (lambda (_file diagnostics)
+               (dolist (d diagnostics)
+                 (when (equal (lsp:diagnostic-source? d) "jaxtypes")
+                   (push (format "%d|%s|%s" (1+ (lsp:position-line (lsp:range-start (lsp:diagnostic-range d))))
+                                 (lsp:diagnostic-code? d) (lsp:diagnostic-message d))
+                         found))))
+             (lsp-diagnostics t))
+    found))
+(find-file (car command-line-args-left))
+(python-mode)
+(lsp)
+(let ((deadline (+ (float-time) {deadline})))
+  (while (and (null (jaxtypes-found)) (< (float-time) deadline))
+    (accept-process-output nil 0.5)))
+(princ (format "servers|%s\n" (mapconcat (lambda (workspace)
+                                           (symbol-name (lsp--client-server-id (lsp--workspace-client workspace))))
+                                         (lsp-workspaces) ",")))
+(dolist (line (jaxtypes-found)) (princ (concat line "\n")))
+(mapc #'lsp-workspace-shutdown (lsp-workspaces))
+"""
+
+NEOVIM_HARNESS = """\
+vim.wait({deadline} * 1000, function() return #vim.diagnostic.get(0) > 0 end, 200)
+local lines = {{}}
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  table.insert(lines, string.format("%d|%s|%s|%s", d.lnum + 1, d.source or "", d.code or "", d.message))
+end
+vim.fn.writefile(lines, os.getenv("JAXTYPES_FOUND"))
+for _, client in pairs(vim.lsp.get_active_clients()) do client.stop() end
+vim.wait(10000, function() return #vim.lsp.get_active_clients() == 0 end, 100)
+vim.cmd("qa!")
+"""
+
+
+def snippet(heading: str, language: str, index: int = 0) -> str:
+    """The ``language`` code block number ``index`` under ``heading`` in docs/editors.md."""
+    section = EDITORS_DOC.read_text().split(f"\n{heading}\n", 1)[1].split("\n#", 1)[0]
+    blocks = re.findall(rf"```{language}\n(.*?)```", section, re.DOTALL)
+    assert len(blocks) > index, f"no {language} block number {index} under {heading}"
+    return str(blocks[index])
+
+
+def editor(name: str) -> str:
+    path = shutil.which(name)
+    if path is None and not os.environ.get("CI"):
+        pytest.skip(f"{name} is not installed (CI installs it)")
+    assert path is not None, f"{name} is missing: .ci/run installs it"
+    return path
+
+
+def run_in(project: Path, command: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """``command`` (an editor opening ``module.py``, which holds ``MODULE``) run in ``project``,
+    with the project's jaxtypes first on PATH, as an activated environment has it, and a home and
+    a mypy cache of the test's own; it must succeed."""
+    assert JAXTYPES.exists(), f"{JAXTYPES} is missing: install the package (pip install -e .)"
+    (project / "module.py").write_text(MODULE)
+    home = project.parent / "home"
+    home.mkdir(exist_ok=True)
+    environment = {
+        **os.environ,
+        "PATH": f"{JAXTYPES.parent}{os.pathsep}{os.environ['PATH']}",
+        "PYTHONPATH": str(REPO),
+        "HOME": str(home),
+        "MYPY_CACHE_DIR": str(project.parent / "mypy-cache"),
+        **env,
+    }
+    done = subprocess.run(
+        command, cwd=project, env=environment, capture_output=True, text=True, timeout=DEADLINE_S + 60
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def written(project: Path, name: str, text: str) -> str:
+    """``text`` written to ``name`` beside the project; its path."""
+    path = project.parent / name
+    path.write_text(text)
+    return str(path)
+
+
+def servers_in(project: Path) -> list[int]:
+    """The processes whose working folder is ``project``: the server and whatever it started."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "cwd").resolve() == project.resolve():
+                found.append(int(entry.name))
+        except OSError:  # gone, or not ours to read
+            continue
+    return found
+
+
+def assert_none_left(project: Path) -> None:
+    deadline = time.monotonic() + 10
+    while servers_in(project) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert servers_in(project) == []
+
+
+def test_emacs_with_eglot_shows_the_jit_finding_alone(project: Path) -> None:
+    setup = written(project, "setup.el", snippet("### Emacs", "elisp"))
+    harness = written(project, "harness.el", EMACS_HARNESS.format(deadline=DEADLINE_S))
+    done = run_in(project, [editor("emacs"), "--batch", "-l", "eglot", "-l", setup, "-l", harness, "module.py"])
+    line, code, message = FINDING
+    assert done.stdout.splitlines() == [f"{line}|jaxtypes [{code}]: {message}"], done.stderr
+    assert_none_left(project)
+
+
+def test_emacs_with_lsp_mode_runs_jaxtypes_beside_the_python_server(project: Path) -> None:
+    """lsp-mode runs jaxtypes as an add-on beside pylsp (the test environment's Python server):
+    both start, and jaxtypes publishes exactly the jit finding."""
+    setup = written(project, "setup.el", snippet("### Emacs", "elisp", index=1))
+    harness = written(project, "harness.el", LSP_MODE_HARNESS.format(deadline=DEADLINE_S))
+    done = run_in(project, [editor("emacs"), "--batch", "-l", "lsp-mode", "-l", setup, "-l", harness, "module.py"])
+    servers, *found = done.stdout.splitlines()
+    assert set(servers.removeprefix("servers|").split(",")) == {"pylsp", "jaxtypes"}, done.stderr
+    line, code, message = FINDING
+    assert found == [f"{line}|{code}|{message}"], done.stderr
+    assert_none_left(project)
+
+
+def test_neovim_shows_the_jit_finding_alone(project: Path) -> None:
+    setup = written(project, "init.lua", snippet("### Neovim (0.7 to 0.10)", "lua"))
+    harness = written(project, "harness.lua", NEOVIM_HARNESS.format(deadline=DEADLINE_S))
+    found = project.parent / "found.txt"
+    command = [editor("nvim"), "--headless", "--clean", "-u", setup, "-c", "edit module.py", "-c", f"luafile {harness}"]
+    done = run_in(project, command, JAXTYPES_FOUND=str(found))
+    line, code, message = FINDING
+    assert found.read_text().splitlines() == [f"{line}|jaxtypes|{code}|{message}"], done.stderr
+    assert_none_left(project)
