@@ -30,6 +30,7 @@ from mypy.plugin import SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, get_proper_type
 
 from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import JAX_PRIVATE
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import static_problem
 from mypy_plugin.judge import Judge
@@ -89,7 +90,7 @@ def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase])
         return phrases.A_LAMBDA
     if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and _makes_function(expr.callee):
         fullname = expr.callee.fullname
-        return phrases.made_by(f"jax.{fullname.rpartition('.')[2]}" if fullname.startswith("jax._src.") else fullname)
+        return phrases.made_by(f"jax.{fullname.rpartition('.')[2]}" if fullname.startswith(JAX_PRIVATE) else fullname)
     if not isinstance(expr, NameExpr) or expr.kind != LDEF or not isinstance(expr.node, (FuncDef, Decorator)):
         return None
     return local_function(expr.name, module, enclosing)

@@ -68,6 +68,7 @@ from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, get_proper_type, has_type_vars
 
 from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import JAX_ARRAY_CLASSES
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.judge import Judge
@@ -90,10 +91,6 @@ DISPLAYS: dict[type[Expression], str] = {
     SetComprehension: "set",
 }
 """Expressions that make an unhashable builtin, by the builtin they make."""
-
-ITEMS_ARE_ARRAYS = frozenset({"jax._src.basearray.Array", "jax.Array"})
-"""Array classes whose items, met by iterating an array, are arrays again whatever its shape (a
-1-d numpy array's items are numpy scalars, which hash)."""
 
 CONVERSIONS = frozenset({"builtins.tuple", "builtins.list", "builtins.set", "builtins.frozenset"})
 """Builtins that make a collection of what iterating their argument yields."""
@@ -420,7 +417,7 @@ def _is_array(expr: Expression, around: list[GeneratorExpr], judge: Judge) -> bo
     else:
         return False
     proper = get_proper_type(typ) if typ is not None else None
-    return isinstance(proper, Instance) and any(base.fullname in ITEMS_ARE_ARRAYS for base in proper.type.mro)
+    return isinstance(proper, Instance) and any(base.fullname in JAX_ARRAY_CLASSES for base in proper.type.mro)
 
 
 def assigned_problem(defn: ClassDef, attribute: str, default: Expression | None, judge: Judge) -> Problem | None:

@@ -32,8 +32,15 @@ JAX_JIT = "jax._src.api.jit"
 JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 """Calling what ``jax.jit`` returns."""
 
-ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array", "numpy.ndarray"})
-"""``jax.Array`` (where jax defines it, and its public alias) and ``numpy.ndarray``."""
+JAX_ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array"})
+"""``jax.Array``, where jax defines it and its public alias: its items, met by iterating an
+array, are arrays again whatever its shape (a 1-d numpy array's are numpy scalars)."""
+
+ARRAY_CLASSES = JAX_ARRAY_CLASSES | {"numpy.ndarray"}
+"""``jax.Array`` and ``numpy.ndarray``."""
+
+JAX_PRIVATE = "jax._src."
+"""Where jax defines what it exports: a function found there is named ``jax.<name>`` to users."""
 
 _TREE_UTIL = "jax._src.tree_util"
 

@@ -51,5 +51,7 @@ def test_jax_names_are_where_jax_defines_them() -> None:
     for fullname in names.PYTREE_REGISTRATIONS:
         assert isinstance(resolve(fullname), types.FunctionType), fullname
     assert isinstance(resolve(names.JAX_JITTED_CALL.rpartition(".")[0]), type)
+    assert all(resolve(fullname) is jax.Array for fullname in names.JAX_ARRAY_CLASSES)
+    assert resolve(f"{names.JAX_PRIVATE}api.grad") is jax.grad
     if hasattr(jax.tree, "static"):  # jax.tree.static() is younger than the oldest jax supported
         assert resolve(names.TREE_STATIC) is jax.tree.static
