@@ -112,8 +112,8 @@ def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression)
     module, enclosing = enclosing_functions(ctx.api)
     context = ctx.context
     made: Expression | None = context if isinstance(context, Expression) else None
-    if isinstance(context, Decorator):  # @jax.jit on a def inside a function
-        made = next((decorator for decorator in context.decorators if _jits(decorator)), None)
+    if isinstance(context, Decorator):  # @jax.jit on a def inside a function, run with its decorators
+        made = context.decorators[0] if context.decorators else None
         described = local_function(context.func.name, module, enclosing)
     else:
         described = fresh_callable(fun, module, enclosing)
@@ -129,13 +129,6 @@ def _may_be_made_elsewhere(fun: Expression) -> bool:
     """``fun`` is a variable or a call: what it holds is made where the module binds or returns
     it (a function's own name, a decorated one's, is that function)."""
     return isinstance(fun, CallExpr) or isinstance(fun, NameExpr) and isinstance(fun.node, Var)
-
-
-def _jits(decorator: Expression) -> bool:
-    """``@jax.jit``, ``@jax.jit(...)`` or ``@partial(jax.jit, ...)``."""
-    callee = decorator.callee if isinstance(decorator, CallExpr) else decorator
-    named = [callee, *(decorator.args[:1] if isinstance(decorator, CallExpr) else [])]
-    return any(isinstance(name, RefExpr) and name.fullname == JAX_JIT for name in named)
 
 
 def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Instance, fun: Expression) -> None:

@@ -84,8 +84,9 @@ def fresh_callable_problem(expr: Expression, module: str, enclosing: Sequence[Fu
 
 def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase]) -> str | None:
     """``expr`` described (``phrases.A_LAMBDA``, ``phrases.a_local_function``,
-    ``phrases.A_JITTED_FUNCTION``) if it is a lambda, a function defined in the innermost of
-    ``enclosing`` or a call of ``jax.jit``: a new object, hashed by identity, each time it runs."""
+    ``phrases.made_by``) if it is a lambda, a function defined in the innermost of ``enclosing``
+    or a call of a jax transformation (``jax.jit(f)``, ``jax.grad(f)``): a new object, hashed by
+    identity, each time it runs."""
     if isinstance(expr, LambdaExpr):
         return phrases.A_LAMBDA
     if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and _makes_function(expr.callee):

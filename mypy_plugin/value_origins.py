@@ -15,7 +15,11 @@ analysed) shows where such a value is made, and that is judged instead:
   the fields typed ``Any``.
 
 Only what makes a hash fail or pins an array is judged (``UNHASHABLE_IN_A_HASH``): such a value
-fails or goes wrong wherever it is hashed, with no further evidence needed. An annotated name
+fails or goes wrong wherever it is hashed, with no further evidence needed; a collection of a jax
+array's items holds arrays. Apart from that, ``fresh_origin`` finds what is made afresh and
+hashed by identity (a lambda, a local function, what a jax transformation returns, or a tuple,
+named tuple or value class given one, also as what a function of the module returns), which
+needs evidence that it is made again and again (``jit_evidence.repeated``). An annotated name
 is judged by its annotation elsewhere; a value made by code this module cannot see is left alone.
 Everything read is the module's own syntax tree, which every mode of mypy has whole when it
 checks the module, and the declared types of what it calls.
@@ -152,7 +156,8 @@ class ModuleFlow:
         self.bindings: dict[Var, list[Binding]] = {}
         self.calls: list[Call] = []
         self.owners: dict[Var, FuncDef] = {}
-        self.returns: dict[FuncDef, list[Expression]] = {}
+        self.functions: dict[FuncDef, list[Expression]] = {}
+        """Each function of the module, with the values its ``return`` statements give."""
         for node, _, scope, bound_by in walk(tree.defs):
             if bound_by is not None and isinstance(node, Expression):
                 items = bound_by.expr if isinstance(bound_by, ForStmt) else None
@@ -164,7 +169,7 @@ class ModuleFlow:
             elif isinstance(node, OperatorAssignmentStmt):
                 self._bind(node.lvalue, None, node.line, scope)
             elif isinstance(node, ReturnStmt) and node.expr is not None and scope is not None:
-                self.returns.setdefault(scope, []).append(node.expr)
+                self.functions.setdefault(scope, []).append(node.expr)
             for expr in get_subexpressions(node):
                 if isinstance(expr, CallExpr):
                     self.calls.append(Call(expr, scope))
@@ -173,13 +178,13 @@ class ModuleFlow:
             if scope is not None and scope.arguments and scope.arguments[0].variable not in self.owners:
                 self.owners.update((argument.variable, scope) for argument in scope.arguments)
             if scope is not None:
-                self.returns.setdefault(scope, [])
+                self.functions.setdefault(scope, [])
 
     def enclosing(self, function: FuncDef) -> list[FuncDef]:
         """The functions of the module around ``function``'s definition, outermost first."""
         around = [
             outer
-            for outer in self.returns
+            for outer in self.functions
             if outer.line < function.line and outer.end_line is not None and function.line <= outer.end_line
         ]
         return sorted(around, key=lambda outer: outer.line)
@@ -256,8 +261,9 @@ def fresh_origin(
 ) -> Fresh | None:
     """A callable made afresh each time some code runs, hashed by identity, that the values of
     ``expr`` (used at ``line`` in ``scope``) may be or hold, where the module makes them: a lambda,
-    a local function, a function ``jax.jit`` makes, or a tuple, named tuple or value class given
-    one, made there or returned by a call of a function of the module."""
+    a local function, what a jax transformation returns (``jax.jit``, ``jax.grad``), or a tuple,
+    named tuple or value class given one, made there or returned by a call of a function of the
+    module."""
     tree = checked_module(api)
     if tree is None:
         return None
@@ -283,7 +289,7 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
         container = "tuple"
     elif isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
         callee = expr.callee.node
-        if isinstance(callee, FuncDef) and callee in flow.returns:
+        if isinstance(callee, FuncDef) and callee in flow.functions:
             for returned in _returned(flow, callee, steps):
                 inner = _fresh(flow, returned, judge, steps - 1) if returned is not None else None
                 if inner is not None:
@@ -312,7 +318,7 @@ def _hashes_what_it_holds(info: TypeInfo, judge: Judge) -> bool:
 
 def _returned(flow: ModuleFlow, function: FuncDef, steps: int) -> Iterator[Made | None]:
     """What a function of the module returns, where its body makes it."""
-    for value in flow.returns[function]:
+    for value in flow.functions[function]:
         yield from _origins(flow, value, value.line, function, steps - 1, set())
 
 
@@ -354,7 +360,7 @@ def made_verdict(
         returned: Type | None = Instance(callee, [AnyType(TypeOfAny.special_form)] * len(callee.defn.type_vars))
     else:
         returned = _declared_return(callee)
-    if returned is None and flow is not None and isinstance(callee, FuncDef) and callee in flow.returns:
+    if returned is None and flow is not None and isinstance(callee, FuncDef) and callee in flow.functions:
         return _combined(
             made_verdict(value.expr, judge, flow, value.scope) if value is not None else UNKNOWN
             for value in _returned(flow, callee, MAX_STEPS)
@@ -373,9 +379,6 @@ def _converted(expr: Expression) -> Expression | None:
         return None
     callee = expr.callee
     return expr.args[0] if isinstance(callee, RefExpr) and callee.fullname in CONVERSIONS else None
-
-
-Comprehension = GeneratorExpr | ListComprehension | SetComprehension
 
 
 def _yields_arrays(expr: Expression | None, around: list[GeneratorExpr], judge: Judge) -> bool:
