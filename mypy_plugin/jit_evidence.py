@@ -166,12 +166,14 @@ def with_evidence(
     attribute: str | None = None,
     made: Context | None = None,
     static: Collection[str] = (),
+    through_calls: bool = False,
 ) -> Problem:
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
     of an ``owner`` (whose static fields are ``static``, the rest data) holds is changed in place;
     the class whose values have the problem (``Problem.of``) changes its instances, or they are
-    built in a loop; the value is ``made`` in a loop."""
+    built in a loop; the value is ``made`` again and again (``repeated``, ``through_calls`` where
+    it meets jit right there)."""
     if problem.rule not in STRICT_TWINS:
         return problem
     evidence = None
@@ -181,7 +183,7 @@ def with_evidence(
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
         evidence = identity_evidence(api, symbol.node)
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
-        where = repeated(api, made, through_calls=False)
+        where = repeated(api, made, through_calls)
         evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
 
@@ -203,7 +205,7 @@ def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
         inside = get_subexpressions(node)
         for expr in inside:
             if isinstance(expr, CallExpr) and _calls_class(expr, info):
-                if looping or any(_per_iteration(outer, expr) for outer in inside):
+                if _each_iteration(looping, inside, expr):
                     return phrases.built_again(class_name(info), phrases.repeatedly(expr.line, None))
     return None
 
@@ -421,7 +423,7 @@ def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None]:
     for node, looping, scope, _ in walk(tree.defs if tree is not None else []):
         inside = get_subexpressions(node)
         if any(expr is made for expr in inside):
-            return looping or any(_per_iteration(expr, made) for expr in inside), scope
+            return _each_iteration(looping, inside, made), scope
     return False, None
 
 
@@ -446,7 +448,7 @@ def _called_in_loop(api: Api, function: FuncDef) -> str | None:
         for call in inside:
             if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope):
                 continue
-            if looping or any(_per_iteration(expr, call) for expr in inside):
+            if _each_iteration(looping, inside, call):
                 return phrases.repeatedly(call.line, function.name)
     return None
 
@@ -463,6 +465,12 @@ def _calls_function(api: Api, call: CallExpr, function: FuncDef, scope: FuncDef 
         return scope is not None and scope.info is not None and function.info in scope.info.mro
     made = made_classes(api, callee.expr, call.line, scope)
     return made is not None and any(function.info in info.mro for info in made)
+
+
+def _each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:
+    """Whether ``call``, one of the expressions ``inside`` a statement that runs once per
+    iteration of a loop where ``looping``, runs once per iteration of a loop or comprehension."""
+    return looping or any(_per_iteration(expr, call) for expr in inside)
 
 
 def _per_iteration(expr: Expression, call: Context) -> bool:

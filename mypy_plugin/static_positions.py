@@ -309,8 +309,7 @@ def _fresh_problem(api: CheckerPluginInterface, expr: Expression, needs_evidence
     problem = phrases.fresh_callable(fresh.described) if fresh is not None else None
     if problem is None or fresh is None or not needs_evidence:
         return problem
-    where = repeated(api, fresh.made)
-    return phrases.with_change(problem, phrases.made_again(where)) if where is not None else phrases.unobserved(problem)
+    return with_evidence(api, problem, made=fresh.made, through_calls=True)
 
 
 def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
