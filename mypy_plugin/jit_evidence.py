@@ -67,15 +67,18 @@ from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_UNHASHABLE,
 from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
-from mypy_plugin.markers import class_name
+from mypy_plugin.markers import class_name, written
 from mypy_plugin.metadata import ChangeEvidence
 from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, instance_methods
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
 from mypy_plugin.statements import present, walk
-from mypy_plugin.value_origins import made_classes
+from mypy_plugin.value_origins import Site, equal_copies, made_classes
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
+
+CALLERS_FOLLOWED = 2
+"""How many functions deep a call of a function is followed to the loop that runs it."""
 
 MUTATORS = frozenset(
     {
@@ -167,13 +170,15 @@ def with_evidence(
     made: Context | None = None,
     static: Collection[str] = (),
     through_calls: bool = False,
+    site: Site | None = None,
 ) -> Problem:
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
     of an ``owner`` (whose static fields are ``static``, the rest data) holds is changed in place;
     the class whose values have the problem (``Problem.of``) changes its instances, or they are
     built in a loop; the value is ``made`` again and again (``repeated``, ``through_calls`` where
-    it meets jit right there)."""
+    it meets jit right there), or an equal copy of it meets jit where it does, at ``site``
+    (``copied``)."""
     if problem.rule not in STRICT_TWINS:
         return problem
     evidence = None
@@ -183,7 +188,7 @@ def with_evidence(
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
         evidence = identity_evidence(api, symbol.node)
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
-        where = repeated(api, made, through_calls)
+        where = repeated(api, made, through_calls) or copied(api, made, site)
         evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
 
@@ -206,7 +211,7 @@ def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
         for expr in inside:
             if isinstance(expr, CallExpr) and _calls_class(expr, info):
                 if _each_iteration(looping, inside, expr):
-                    return phrases.built_again(class_name(info), phrases.repeatedly(expr.line, None))
+                    return phrases.built_again(class_name(info), phrases.repeatedly(expr.line))
     return None
 
 
@@ -334,7 +339,7 @@ def _first_write(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -
     for node, *_ in walk(nodes):
         for target, attribute, line in _writes(node):
             if targets(target):
-                return attribute, _spelled(target), line
+                return attribute, written(target), line
     return None
 
 
@@ -344,7 +349,7 @@ def _in_place_changes(nodes: Sequence[Node], targets: Callable[[Expression], boo
     for node, *_ in walk(nodes):
         for member in _changed_contents(node):
             if targets(member.expr):
-                yield member.name, _spelled(member.expr), member.line
+                yield member.name, written(member.expr), member.line
 
 
 def _changed_contents(node: Node) -> list[MemberExpr]:
@@ -410,12 +415,6 @@ def _setattr_arguments(call: CallExpr) -> tuple[Expression, Expression] | None:
     return None
 
 
-def _spelled(expr: Expression) -> str:
-    if isinstance(expr, MemberExpr):
-        return f"{_spelled(expr.expr)}.{expr.name}"
-    return expr.name if isinstance(expr, NameExpr) else "an instance"
-
-
 def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None]:
     """Whether ``made`` runs once per iteration of a loop or comprehension in its own function,
     and that function (None at module level, or where ``made`` is not in the module)."""
@@ -431,25 +430,43 @@ def repeated(api: Api, made: Context, through_calls: bool = True) -> str | None:
     """Where the module runs ``made`` again and again, making a new object each time
     (``phrases.repeatedly``): inside a loop or comprehension, or, ``through_calls``, in a function
     that a loop of the module calls (``f(...)``, ``self.f(...)`` in its class, ``obj.f(...)`` on
-    an instance the module makes); None without evidence. Through calls where what is made meets
-    jit right there (a static argument, what ``jax.jit`` is given): a value a function builds
-    and returns reaches jit, if at all, where it is passed."""
+    an instance the module makes), directly or from a function that such a call runs; None
+    without evidence. Through calls where what is made meets jit right there (a static argument,
+    what ``jax.jit`` is given): a value a function builds and returns reaches jit, if at all,
+    where it is passed."""
     looping, function = _placed(api, made)
     if looping:
-        return phrases.repeatedly(made.line, None)
+        return phrases.repeatedly(made.line)
     return _called_in_loop(api, function) if function is not None and through_calls else None
 
 
-def _called_in_loop(api: Api, function: FuncDef) -> str | None:
-    """Where a loop of the module calls ``function`` (``phrases.repeatedly``), else None."""
+def copied(api: Api, made: Context, site: Site | None) -> str | None:
+    """Where the module makes an equal copy of what ``made`` makes and passes it where ``site``
+    passes this one (``value_origins.equal_copies``): the copies hash apart, and each compiles."""
+    if site is None or not isinstance(api, CheckerPluginInterface) or not isinstance(made, Expression):
+        return None
+    copies = equal_copies(api, made, site)
+    return phrases.copied_at(copies[0].line) if copies else None
+
+
+def _called_in_loop(api: Api, function: FuncDef, inner: tuple[str, ...] = ()) -> str | None:
+    """Where a loop of the module calls ``function``, directly or through at most
+    ``CALLERS_FOLLOWED`` other functions of the module (``phrases.repeatedly``, naming ``inner``,
+    the functions ``function`` runs the code in, innermost first), else None."""
     tree = checked_module(api)
+    chain = (*inner, function.name)
     for node, looping, scope, _ in walk(tree.defs if tree is not None else []):
         inside = get_subexpressions(node)
         for call in inside:
             if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope):
                 continue
             if _each_iteration(looping, inside, call):
-                return phrases.repeatedly(call.line, function.name)
+                return phrases.repeatedly(call.line, chain)
+            outer = None
+            if scope is not None and scope is not function and len(chain) <= CALLERS_FOLLOWED:
+                outer = _called_in_loop(api, scope, chain)
+            if outer is not None:
+                return outer
     return None
 
 

@@ -1,5 +1,5 @@
 """Markers and spelling in declared types: ``Static[...]``/``Dynamic[...]`` read from a mypy type,
-and a type spelled as messages spell it.
+and a type (or a name in the code) spelled as messages spell it.
 
 The twin of the runtime's ``jaxtypes/_classes/markers.py``: ``read_marker`` finds the same
 misuses (both markers, a marker nested inside another type), and ``spell`` writes a type as the
@@ -9,7 +9,7 @@ messages agree word for word.
 
 from __future__ import annotations
 
-from mypy.nodes import TypeInfo
+from mypy.nodes import Expression, MemberExpr, NameExpr, TypeInfo
 from mypy.types import (
     AnyType,
     CallableType,
@@ -99,6 +99,13 @@ def class_name(info: TypeInfo) -> str:
     """The class's name as the runtime writes it: its qualified name (``Outer.Inner``), without
     the line mypy appends to a class defined in a function."""
     return info.fullname[len(info.module_name) + 1 :].partition("@")[0]
+
+
+def written(expr: Expression) -> str:
+    """A name or attribute chain as the code writes it (``optax.adam``, ``self.env``)."""
+    if isinstance(expr, MemberExpr):
+        return f"{written(expr.expr)}.{expr.name}"
+    return expr.name if isinstance(expr, NameExpr) else "an instance"
 
 
 def is_array_class(info: TypeInfo) -> bool:

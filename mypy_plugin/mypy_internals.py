@@ -4,9 +4,10 @@ Five kinds of things mypy does not promise to keep: its own dataclass and ``func
 hooks, which the plugin takes over for the decorators and calls it claims and calls again; the
 facts its dataclass and named tuple transforms record (``MypyDataclass``, ``named_tuple_fields``);
 the daemon's triggers; the checker's and the semantic analyser's attributes that the plugin
-interface does not declare (the module being checked, the scope, ``note``); and its traversal helpers (a function's return
-statements). A mypy release that moves any of them changes this file alone; CI runs the plugin's
-tests on the oldest and the newest mypy allowed (``noxfile.py``).
+interface does not declare (the module being checked, the scope, ``note``); and its traversal
+helpers (a function's return statements, the key that tells expressions of the same names and
+literals apart). A mypy release that moves any of them changes this file alone; CI runs the
+plugin's tests on the oldest and the newest mypy allowed (``noxfile.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mypy.errorcodes import ErrorCode
+from mypy.literals import literal_hash
 from mypy.lookup import lookup_fully_qualified
 from mypy.nodes import Context, Expression, FuncBase, FuncDef, FuncItem, LambdaExpr, MypyFile, SymbolTableNode, TypeInfo
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
@@ -33,6 +35,7 @@ __all__ = [
     "enclosing_functions",
     "get_subexpressions",
     "innermost_function",
+    "literal_hash",
     "lookup",
     "named_tuple_fields",
     "note",

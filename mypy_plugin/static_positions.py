@@ -44,7 +44,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, STATIC_IDENTITY_HASH, STATIC_IDENTITY_HASH_STRICT
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import changes_after_construction, repeated, with_evidence
+from mypy_plugin.jit_evidence import changes_after_construction, copied, repeated, with_evidence
 from mypy_plugin.jit_targets import is_private
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
@@ -53,7 +53,7 @@ from mypy_plugin.statements import calls
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
-from mypy_plugin.value_origins import LITERALS, fresh_origin, made_classes, origin_verdict, origins
+from mypy_plugin.value_origins import LITERALS, Site, fresh_origin, made_classes, origin_verdict, origins
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
@@ -215,7 +215,8 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
                 position = None  # after *args, positions are unknown
                 continue
             if static:
-                problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private)
+                site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
+                problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private, site)
             else:  # jaxtypes.jit's own check at the call sees a traced value first
                 problem = (
                     untraceable_problem(ctx.api, expr, typ, innermost_function(ctx.api)) if needs_evidence else None
@@ -252,9 +253,9 @@ def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
 
 
 def _argument_problem(
-    api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool, private: bool
+    api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool, private: bool, site: Site | None
 ) -> Problem | None:
-    """What is wrong with a value of type ``typ``, written ``expr``, in a static position.
+    """What is wrong with a value of type ``typ``, written ``expr``, in a static position (``site``).
 
     With ``needs_evidence`` (plain ``jax.jit``), a bound method is reported only where its
     object changes after it is made, and so is a value of a class that hashes by value but
@@ -268,8 +269,8 @@ def _argument_problem(
     elif isinstance(expr, CallExpr) and problem is None:  # what a call makes, where its type does not say
         problem = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api)).problem
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH_STRICT:
-        problem = _built_again(api, expr, problem)
-    problem = problem or _traced(api, expr) or _fresh_problem(api, expr, needs_evidence)
+        problem = _built_again(api, expr, problem, site)
+    problem = problem or _traced(api, expr) or _fresh_problem(api, expr, needs_evidence, site)
     if problem is not None:
         return problem
     if not isinstance(expr, MemberExpr):
@@ -283,14 +284,15 @@ def _argument_problem(
     return None if change is None else phrases.with_change(problem, change)
 
 
-def _built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem) -> Problem:
+def _built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem, site: Site | None) -> Problem:
     """An identity-hashed value with no evidence that its class goes wrong, reported after all
-    where the module builds this value again and again (``jit_evidence.repeated``): each copy
-    meets jit here, and compiles again."""
+    where the module builds this value again and again (``jit_evidence.repeated``), or builds an
+    equal copy that meets jit at the same ``site`` (``jit_evidence.copied``): each copy compiles
+    again."""
     for made in origins(api, expr, expr.line, innermost_function(api)):
         callee = made.callee if isinstance(made, CallExpr) else None
         info = callee.node if isinstance(callee, RefExpr) else None
-        where = repeated(api, made) if isinstance(info, TypeInfo) else None
+        where = (repeated(api, made) or copied(api, made, site)) if isinstance(info, TypeInfo) else None
         if isinstance(info, TypeInfo) and where is not None:
             return phrases.with_change(
                 problem._replace(rule=STATIC_IDENTITY_HASH), phrases.built_again(class_name(info), where)
@@ -298,18 +300,20 @@ def _built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem
     return problem
 
 
-def _fresh_problem(api: CheckerPluginInterface, expr: Expression, needs_evidence: bool) -> Problem | None:
+def _fresh_problem(
+    api: CheckerPluginInterface, expr: Expression, needs_evidence: bool, site: Site | None
+) -> Problem | None:
     """``static-fresh-callable`` for a value made afresh (``value_origins.fresh_origin``); for
     plain ``jax.jit``, with the evidence that it is made again and again (in a loop, or in a
-    function a loop calls: ``jit_evidence.repeated``), else its opt-in twin: made once, it is one
-    cache entry."""
+    function a loop calls: ``jit_evidence.repeated``) or that an equal copy meets jit at the same
+    ``site``, else its opt-in twin: made once, it is one cache entry."""
     if isinstance(expr, LITERALS) or isinstance(expr, RefExpr) and isinstance(expr.node, TypeInfo):
         return None  # a literal, a class: nothing made afresh to look for
     fresh = fresh_origin(api, expr, recorder(api), expr.line, innermost_function(api))
     problem = phrases.fresh_callable(fresh.described) if fresh is not None else None
     if problem is None or fresh is None or not needs_evidence:
         return problem
-    return with_evidence(api, problem, made=fresh.made, through_calls=True)
+    return with_evidence(api, problem, made=fresh.made, through_calls=True, site=site)
 
 
 def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:

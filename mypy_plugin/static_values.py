@@ -119,9 +119,15 @@ def _makes_function(callee: RefExpr) -> bool:
     signature = node.type if isinstance(node, FuncDef) else None
     if not callee.fullname.startswith("jax.") or not isinstance(signature, CallableType):
         return False
-    returned = get_proper_type(signature.ret_type)
-    bases = returned.type.mro if isinstance(returned, Instance) else []
-    return isinstance(returned, CallableType) or any(
+    return is_function_type(signature.ret_type)
+
+
+def is_function_type(typ: Type | None) -> bool:
+    """A declared function: a callable type, or a class deriving from a callable protocol (one
+    that merely has a ``__call__`` is a value that can be called)."""
+    proper = get_proper_type(typ) if typ is not None else None
+    bases = proper.type.mro if isinstance(proper, Instance) else []
+    return isinstance(proper, CallableType) or any(
         base.is_protocol and "__call__" in base.protocol_members for base in bases
     )
 

@@ -19,6 +19,7 @@ from mypy.nodes import (
     OverloadedFuncDef,
     RefExpr,
     TypeInfo,
+    Var,
 )
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import CallableType, Instance, TupleType, Type, UnionType, get_proper_type
@@ -30,9 +31,11 @@ from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import is_pytree
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
-from mypy_plugin.metadata import RegisteredPytree
+from mypy_plugin.library_fields import library_base
+from mypy_plugin.metadata import LibraryFields, RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_fields
 from mypy_plugin.statements import calls
+from mypy_plugin.stdlib_dataclasses import is_pytree_dataclass
 from mypy_plugin.value_origins import given_fields, origins
 
 JAX_NODE_CLASSES = frozenset(
@@ -50,6 +53,9 @@ JAX_NODE_CLASSES = frozenset(
     }
 )
 """Scalars and the containers jax registers as pytree nodes (besides ``None`` and namedtuples)."""
+
+TEXT_CLASSES = frozenset({"builtins.str", "builtins.bytes"})
+"""Leaves jit rejects as no JAX type, whatever their value."""
 
 
 def traced_problem(api: CheckerPluginInterface, typ: Type) -> Problem | None:
@@ -88,10 +94,46 @@ def untraceable_problem(
     tree = checked_module(api)
     if isinstance(proper, Instance) and tree is not None and _never_a_pytree(proper.type, tree):
         return traced_problem(api, proper)
+    instance = proper.partial_fallback if isinstance(proper, TupleType) else proper
+    found = _text_leaf(api, instance.type) if isinstance(instance, Instance) and is_bare(instance) else None
+    if found is not None:
+        return found
     for made in origins(api, expr, expr.line, scope):
         found = _function_given(api, made) if isinstance(made, CallExpr) else None
         if found is not None:
             return phrases.made_at(found, made.line)
+    return None
+
+
+def _data_fields(api: CheckerPluginInterface, info: TypeInfo) -> list[str]:
+    """The data fields (not static) of a pytree class whose static fields are declared the way a
+    library the plugin reads declares them: a named tuple, a jaxtypes pytree, an ``eqx.Module``
+    or flax struct, a ``jdc.pytree_dataclass``, a class with a field another library's marker
+    made static. None where that is not known (a hand-written flatten, another library's
+    dataclass transform, which may mark static fields its own way)."""
+    if not is_pytree(api, info) or RegisteredPytree.read(info) is not None:
+        return []
+    known = (
+        info.is_named_tuple
+        or jaxtypes_role(info) == "pytree"
+        or library_base(info) is not None
+        or is_pytree_dataclass(info)
+        or LibraryFields.inherited(info) is not None
+    )
+    if not known:
+        return []
+    fields = named_tuple_fields(info) or list(getattr(MypyDataclass.read(info), "fields", ()))
+    return [field for field in fields if not is_static_field(info, field)]
+
+
+def _text_leaf(api: CheckerPluginInterface, info: TypeInfo) -> Problem | None:
+    """A pytree class with a data field declared ``str`` or ``bytes``: jit meets the text as a
+    leaf in every instance (interpax's ``Interpolator1D.method`` under ``jax.jit``)."""
+    for field in _data_fields(api, info):
+        symbol = info.get(field)
+        declared = get_proper_type(symbol.node.type) if symbol is not None and isinstance(symbol.node, Var) else None
+        if isinstance(declared, Instance) and declared.type.fullname in TEXT_CLASSES:
+            return phrases.text_leaf(class_name(info), field, declared.type.name)
     return None
 
 
@@ -101,11 +143,9 @@ def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | No
     data, not static; a parameter of a hand-written ``__init__`` that is no field is left alone
     (what it stores is not known)."""
     info = call.callee.node if isinstance(call.callee, RefExpr) else None
-    if not isinstance(info, TypeInfo) or not is_pytree(api, info) or RegisteredPytree.read(info) is not None:
-        return None
-    fields = named_tuple_fields(info) or list(getattr(MypyDataclass.read(info), "fields", ()))
-    for field, given in given_fields(call, info):
-        if field not in fields or is_static_field(info, field):
+    data = _data_fields(api, info) if isinstance(info, TypeInfo) else []
+    for field, given in given_fields(call, info) if isinstance(info, TypeInfo) else ():
+        if field not in data:
             continue
         node = given.node if isinstance(given, RefExpr) else None
         if (

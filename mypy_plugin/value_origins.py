@@ -69,17 +69,23 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
-from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, get_proper_type, has_type_vars
+from mypy.types import AnyType, CallableType, Instance, TupleType, Type, TypeOfAny, get_proper_type, has_type_vars
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_ARRAY_CLASSES
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.judge import Judge
-from mypy_plugin.markers import class_name
+from mypy_plugin.markers import class_name, written
 from mypy_plugin.method_bodies import assigned_values
-from mypy_plugin.mypy_internals import MypyDataclass, checked_module, get_subexpressions, named_tuple_fields
-from mypy_plugin.static_values import fresh_callable
+from mypy_plugin.mypy_internals import (
+    MypyDataclass,
+    checked_module,
+    get_subexpressions,
+    literal_hash,
+    named_tuple_fields,
+)
+from mypy_plugin.static_values import fresh_callable, is_function_type
 from mypy_plugin.statements import walk
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 
@@ -137,6 +143,13 @@ class Made(NamedTuple):
 
     expr: Expression
     scope: FuncDef | None
+
+
+class Site(NamedTuple):
+    """Where a call passes a value: its position among the positional arguments, or its keyword."""
+
+    call: CallExpr
+    place: int | str
 
 
 class Fresh(NamedTuple):
@@ -256,6 +269,47 @@ def made_classes(
     return classes or None
 
 
+def equal_copies(api: CheckerPluginInterface, made: Expression, site: Site) -> list[Expression]:
+    """The other expressions that make a value equal to the one ``made`` makes (``same_making``:
+    the same callee given the same names and literals) and that the module passes at the same
+    place of a call of what ``site``'s call calls."""
+    tree = checked_module(api)
+    if tree is None or not isinstance(made, CallExpr):
+        return []
+    flow = ModuleFlow(tree)
+    found: list[Expression] = []
+    for call in flow.calls:
+        position, keyword = (site.place, None) if isinstance(site.place, int) else (None, site.place)
+        given = _given_at(call.expr, position, keyword) if same_making(call.expr.callee, site.call.callee) else None
+        for value in _origins(flow, given, call.expr.line, call.scope, MAX_STEPS, set()) if given is not None else ():
+            if value is not None and value.expr is not made and same_making(value.expr, made):
+                found.append(value.expr)
+    return found
+
+
+def same_making(first: Expression, second: Expression) -> bool:
+    """Whether two expressions make equal values for certain: calls of the same callee given the
+    same arguments, the same name or attribute, equal literals."""
+    if isinstance(first, CallExpr) and isinstance(second, CallExpr):
+        return (
+            same_making(first.callee, second.callee)
+            and (first.arg_kinds, first.arg_names) == (second.arg_kinds, second.arg_names)
+            and all(same_making(one, other) for one, other in zip(first.args, second.args))
+        )
+    key = literal_hash(first)
+    return key is not None and key == literal_hash(second)
+
+
+def _given_at(call: CallExpr, position: int | None, keyword: str | None) -> Expression | None:
+    """What ``call`` passes at ``position`` (before any ``*args``) or as ``keyword``."""
+    for index, (kind, name, given) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
+        if kind.is_star():
+            return None
+        if (kind == ARG_POS and index == position) or (kind == ARG_NAMED and name == keyword):
+            return given
+    return None
+
+
 def fresh_origin(
     api: CheckerPluginInterface, expr: Expression, judge: Judge, line: int, scope: FuncDef | None
 ) -> Fresh | None:
@@ -295,7 +349,9 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
                 if inner is not None:
                     return phrases.returned_by(inner, callee.name)
             return None
-        if not isinstance(callee, TypeInfo) or not _hashes_what_it_holds(callee, judge):
+        if not isinstance(callee, TypeInfo):
+            return _made_bundle(expr, judge)
+        if not _hashes_what_it_holds(callee, judge):
             return None
         parts, container = list(given_fields(expr, callee)), class_name(callee)
     else:
@@ -306,6 +362,28 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
             if inner is not None:
                 return phrases.holding_fresh(container, part, inner)
     return None
+
+
+def _made_bundle(call: CallExpr, judge: Judge) -> str | None:
+    """A bundle of functions that a call makes, described, where the module does not show the
+    body that makes it (a function of another module, a decorated one): the function is declared
+    to return a named tuple or value class whose every field is a function (an ``Optimizer`` of
+    ``jax.example_libraries``), and the call gives it arguments. Such a factory's functions close
+    over its arguments, so each call makes new ones."""
+    returned = _declared_return(call.callee.node) if call.args and isinstance(call.callee, RefExpr) else None
+    if isinstance(returned, TupleType):
+        returned = returned.partial_fallback
+    info = returned.type if isinstance(returned, Instance) else None
+    if info is None or not _hashes_what_it_holds(info, judge):
+        return None
+    dataclass = MypyDataclass.read(info)
+    fields = named_tuple_fields(info) or list(dataclass.fields if dataclass is not None else ())
+    declared = [info.get(name) for name in fields]
+    if not fields or not all(symbol is not None and isinstance(symbol.node, Var) for symbol in declared):
+        return None
+    if not all(is_function_type(symbol.node.type) for symbol in declared if symbol is not None):
+        return None
+    return phrases.holding_fresh(class_name(info), fields[0], phrases.made_by(written(call.callee)))
 
 
 def _hashes_what_it_holds(info: TypeInfo, judge: Judge) -> bool:
@@ -451,14 +529,17 @@ def _bound(ref: RefExpr, api: CheckerPluginInterface | SemanticAnalyzerPluginInt
 
 
 def _declared_return(callee: Node | None) -> Type | None:
-    """The declared return type of a function, a decorated one or the first of an overload,
-    where it holds no type variable (a generic function returns what it is given)."""
-    if isinstance(callee, Decorator):
-        callee = callee.func if not callee.decorators else None
+    """The declared return type of a function (of a decorated one, the type its decorators give
+    it once the checker has applied them: mypy's cache keeps that type, not the decorators) or
+    of the first of an overload, where it holds no type variable (a generic function returns
+    what it is given)."""
     if isinstance(callee, OverloadedFuncDef):
-        callee = callee.items[0] if callee.items else None
-        callee = callee.func if isinstance(callee, Decorator) else callee
-    signature = callee.type if isinstance(callee, FuncDef) else None
+        first = callee.items[0] if callee.items else None
+        callee = first.func if isinstance(first, Decorator) else first
+    if isinstance(callee, Decorator):
+        signature = callee.var.type
+    else:
+        signature = callee.type if isinstance(callee, FuncDef) else None
     if not isinstance(signature, CallableType) or has_type_vars(signature.ret_type):
         return None
     returned = get_proper_type(signature.ret_type)
@@ -562,13 +643,9 @@ def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set
     if argument.initializer is not None:
         yield from _origins(flow, argument.initializer, argument.initializer.line, None, steps, seen)
     for call in flow.calls:
-        if not _calls(call.expr, function):
-            continue
-        for position, (kind, name, given) in enumerate(zip(call.expr.arg_kinds, call.expr.arg_names, call.expr.args)):
-            if kind.is_star():
-                break
-            if (kind == ARG_POS and position == index) or (kind == ARG_NAMED and name == var.name):
-                yield from _origins(flow, given, call.expr.line, call.scope, steps, seen)
+        given = _given_at(call.expr, index, var.name) if _calls(call.expr, function) else None
+        if given is not None:
+            yield from _origins(flow, given, call.expr.line, call.scope, steps, seen)
 
 
 def _calls(call: CallExpr, function: FuncDef) -> bool:

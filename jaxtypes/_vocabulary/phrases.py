@@ -53,6 +53,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_IDENTITY_HASH,
     STATIC_NOT_FROZEN,
     STRICT_TWINS,
+    TEXT_FIELD_FIX,
     TRACED_INTO_STATIC_FIX,
     STATIC_SUBCLASS,
     STATIC_UNHASHABLE,
@@ -393,6 +394,15 @@ def function_leaf(spelling: str, part: str) -> Problem:
     )
 
 
+def text_leaf(class_name: str, field: str, text: str) -> Problem:
+    """A pytree jit traces whose data field ``field`` is declared ``str`` or ``bytes``."""
+    return Problem(
+        JIT_UNSUPPORTED_ARGUMENT,
+        f"{typed(class_name)}, whose data field {field} is a {text}, which is not a JAX type",
+        TEXT_FIELD_FIX,
+    )
+
+
 # --- jit-method-self ----------------------------------------------------------------------------
 
 
@@ -481,20 +491,29 @@ def changed_in_place_at(target: str, attribute: str, line: int) -> str:
     return f"{target}.{attribute} is changed in place {_AT_LINE.format(line=line)}"
 
 
-def repeatedly(line: int, function: str | None) -> str:
-    """Where code runs again and again: inside a loop at ``line``, or, where ``function`` is
-    given, in that function, which a loop at ``line`` calls."""
+def repeatedly(line: int, functions: Sequence[str] = ()) -> str:
+    """Where code runs again and again: inside a loop at ``line``, or, where ``functions`` are
+    given, in the first of them, called from each next one, the last of which a loop at ``line``
+    calls."""
     in_loop = f"inside a loop {_AT_LINE.format(line=line)}"
-    return in_loop if function is None else f"by every call of {function}, which runs {in_loop}"
+    if not functions:
+        return in_loop
+    callers = "".join(f", from {caller}" for caller in functions[1:])
+    return f"by every call of {functions[0]}{callers}, which runs {in_loop}"
+
+
+def copied_at(line: int) -> str:
+    """Where an equal copy is made again: by the same code given the same arguments."""
+    return f"again {_AT_LINE.format(line=line)} with the same arguments"
 
 
 def made_again(where: str) -> str:
-    """A value made afresh ``where`` (``repeatedly``) runs."""
+    """A value made afresh ``where`` (``repeatedly``, ``copied_at``) runs."""
     return f"it is made {where}, so every copy compiles again"
 
 
 def built_again(class_name: str, where: str) -> str:
-    """Instances of ``class_name`` built ``where`` (``repeatedly``) runs."""
+    """Instances of ``class_name`` built ``where`` (``repeatedly``, ``copied_at``) runs."""
     return f"{a(class_name)} is built {where}, so every copy compiles again"
 
 

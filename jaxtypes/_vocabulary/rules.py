@@ -96,6 +96,11 @@ FUNCTION_ARGUMENT_FIX = (
     "pass the functions in a static position (static_argnums) or close over them, and pass only arrays to be traced"
 )
 
+TEXT_FIELD_FIX = (
+    "declare the field static (eqx.field(static=True), struct.field(pytree_node=False), a meta field), "
+    "or jit with eqx.filter_jit, which holds leaves that are no arrays static"
+)
+
 HASHABLE_PARAMETER_FIX = "annotate the parameter Static[{spelling}]: it hashes by value, so jit can compile it in"
 
 PLAIN_CLASS_SELF_FIX = (

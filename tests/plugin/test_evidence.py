@@ -5,10 +5,12 @@ in a plain jitted function's static position, and a lambda stored in a static fi
 only where the code changes them in place, changes their instances, or builds them in a loop;
 without that, each is its opt-in ``-strict`` twin. A callable made afresh (a lambda, a local
 function, a function ``jax.jit`` or ``jax.grad`` makes, or a tuple, named tuple or factory's
-result holding one) in a static position, and ``jax.jit`` of one, are reported where the code
-that makes it runs again and again: in a loop, or in a function a loop calls (``f(...)``,
-``self.f(...)``, ``obj.f(...)``); so is an identity-hashed value built there and passed in a
-static position. A name bound again to another class's instance
+result holding one, or a bundle of functions a library's factory makes, such as
+``optimizers.sgd(0.1)``) in a static position, and ``jax.jit`` of one, are reported where the
+code that makes it runs again and again: in a loop, or in a function a loop calls (``f(...)``,
+``self.f(...)``, ``obj.f(...)``), directly or through another function; so is an
+identity-hashed value built there and passed in a static position, and one whose equal copy,
+made by the same call with the same arguments, meets the same static position. A name bound again to another class's instance
 (``argparse.Namespace``, then a named tuple) is judged by what it holds, not by its first type.
 
 Construction is not change: ``__init__`` and the methods only it calls, class methods that build
@@ -39,6 +41,7 @@ import equinox as eqx
 import jax
 import jax.numpy as jnp
 from flax import struct
+from jax.example_libraries import optimizers
 from not_installed import BaseModel  # type: ignore[import-not-found]
 
 
@@ -222,6 +225,17 @@ class Agent:
         return scaled(x)
 
 
+class Solver:
+    def _build(self) -> Any:
+        def objective(y: jax.Array) -> jax.Array:
+            return y * 2
+
+        return jax.jit(objective)  # E: jit-fresh-function
+
+    def solve(self, x: jax.Array) -> jax.Array:
+        return self._build()(x)
+
+
 agent = Agent()
 settings = argparse.Namespace(steps=2)
 settings = Optimizer(**vars(settings))
@@ -235,7 +249,16 @@ for _ in range(2):
     meter_per_call(jnp.ones(1))
     gradient_per_call(jnp.ones(1))
     agent.act(jnp.ones(1))
-keyed(jax.jit(total), jnp.ones(1))  # S: static-fresh-callable-strict
+    Solver().solve(jnp.ones(1))
+    keyed(optimizers.sgd(0.1), jnp.ones(1))  # E: static-fresh-callable
+keyed(jax.jit(jnp.mean), jnp.ones(1))  # S: static-fresh-callable-strict
+keyed(jax.jit(total), jnp.ones(2))  # E: static-fresh-callable
+keyed(optimizers.sgd(0.2), jnp.ones(1))  # S: static-fresh-callable-strict
+keyed(jax.tree_util.Partial(total), jnp.ones(1))  # E: static-identity-hash
+keyed(jax.tree_util.Partial(total), jnp.ones(1))  # E: static-identity-hash
+shared = jax.tree_util.Partial(jnp.sum)
+keyed(shared, jnp.ones(1))  # S: static-identity-hash-strict
+keyed(shared, jnp.ones(2))  # S: static-identity-hash-strict
 once(jnp.ones(1))
 meter_once(jnp.ones(1))
 gradient = jax.jit(jax.grad(total))
@@ -295,6 +318,16 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     assert "a Meter is built by every call of meter_per_call, which runs inside a loop at line" in headlines[meter]
     act = lines.index("        @jax.jit  # E: jit-fresh-function") + 1
     assert "jits the local function Agent.act.<locals>.scaled, and it is made by every call of act" in headlines[act]
+    build = lines.index("        return jax.jit(objective)  # E: jit-fresh-function") + 1
+    solves = lines.index("    Solver().solve(jnp.ones(1))") + 1
+    assert f"by every call of _build, from solve, which runs inside a loop at line {solves}" in headlines[build]
+    sgd = lines.index("    keyed(optimizers.sgd(0.1), jnp.ones(1))  # E: static-fresh-callable") + 1
+    made_by = "holds an Optimizer whose init_fn is a function made by optimizers.sgd, and it is made inside a loop"
+    assert made_by in headlines[sgd]
+    first = lines.index("keyed(jax.tree_util.Partial(total), jnp.ones(1))  # E: static-identity-hash") + 1
+    assert headlines[first].endswith(
+        f"a Partial is built again at line {first + 1} with the same arguments, so every copy compiles again"
+    )
 
 
 def test_every_mode_gives_the_same_findings_and_follows_the_evidence(tmp_path: Path) -> None:

@@ -22,7 +22,9 @@ given to a field typed ``Any``, an array a module's ``__post_init__`` assigns to
 declared ``float`` (while a value converted before the call, a loop's own target and a float
 computed there stay silent); values jit cannot trace passed to it (an instance of a plain class
 nothing can make a pytree, a named tuple of functions, an equinox module given a lambda for a
-data field; a registered dataclass, a function in a static field, and a function given to a
+data field, a pytree with a data field declared ``str`` or ``bytes``; a registered dataclass, a
+text field declared static, a text field of another library's dataclass transform, which may
+declare static fields its own way, a function in a static field, and a function given to a
 hand-written ``__init__``'s parameter that is no field, stay silent); a
 lambda jitted inside a loop; a tuple of a jax array's items, which are arrays (``tuple(a)``,
 also row by row; ``tuple(a.tolist())`` and a shape stay silent); a traced parameter of a function jitted by a call (``jax.jit(fit)``)
@@ -55,6 +57,7 @@ import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import jax_dataclasses as jdc
+import typing_extensions
 from flax import struct
 from jax_dataclasses import pytree_dataclass
 
@@ -472,6 +475,40 @@ class Activated(eqx.Module):
 wrapped = eqx.nn.Lambda(lambda x: x)
 identity(wrapped)  # E: jit-unsupported-argument
 identity(Activated(jnp.ones(2), jnp.tanh))
+
+
+class Interpolator(eqx.Module):
+    x: jax.Array
+    method: str
+
+
+class Labelled(eqx.Module):
+    x: jax.Array
+    label: str = eqx.field(static=True)
+
+
+class Coded(NamedTuple):
+    x: jax.Array
+    code: bytes
+
+
+identity(Interpolator(jnp.ones(2), "cubic"))  # E: jit-unsupported-argument
+identity(Labelled(jnp.ones(2), "cubic"))
+identity(Coded(jnp.ones(2), b"a"))  # E: jit-unsupported-argument
+
+
+@typing_extensions.dataclass_transform()
+class Struct:
+    def __init_subclass__(cls) -> None:
+        jax.tree_util.register_dataclass(dataclasses.dataclass(cls))
+
+
+class Handled(Struct):
+    x: jax.Array
+    handler: str = dataclasses.field(metadata={{"pytree_node": False}})
+
+
+identity(Handled(jnp.ones(2), "a"))
 
 
 class Gate(eqx.Module):
