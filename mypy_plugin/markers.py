@@ -102,7 +102,7 @@ def class_name(info: TypeInfo) -> str:
 
 
 def written(expr: Expression) -> str:
-    """A name or attribute chain as the code writes it (``optax.adam``, ``self.env``)."""
+    """A name or attribute chain as the code writes it (``optimizers.sgd``, ``self.env``)."""
     if isinstance(expr, MemberExpr):
         return f"{written(expr.expr)}.{expr.name}"
     return expr.name if isinstance(expr, NameExpr) else "an instance"

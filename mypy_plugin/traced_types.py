@@ -109,7 +109,7 @@ def _data_fields(api: CheckerPluginInterface, info: TypeInfo) -> list[str]:
     """The data fields (not static) of a pytree class whose static fields are declared the way a
     library the plugin reads declares them: a named tuple, a jaxtypes pytree, an ``eqx.Module``
     or flax struct, a ``jdc.pytree_dataclass``, a class with a field another library's marker
-    made static. None where that is not known (a hand-written flatten, another library's
+    made static. Empty where that is not known (a hand-written flatten, another library's
     dataclass transform, which may mark static fields its own way)."""
     if not is_pytree(api, info) or RegisteredPytree.read(info) is not None:
         return []

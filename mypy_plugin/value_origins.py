@@ -19,9 +19,12 @@ fails or goes wrong wherever it is hashed, with no further evidence needed; a co
 array's items holds arrays. Apart from that, ``fresh_origin`` finds what is made afresh and
 hashed by identity (a lambda, a local function, what a jax transformation returns, or a tuple,
 named tuple or value class given one, also as what a function of the module returns), which
-needs evidence that it is made again and again (``jit_evidence.repeated``). An annotated name
-is judged by its annotation elsewhere; a value made by code this module cannot see is left alone.
-Everything read is the module's own syntax tree, which every mode of mypy has whole when it
+needs evidence that it is made again and again (``jit_evidence.repeated``) or that an equal copy
+meets jit where it does (``equal_copies``: made by the same call with the same names and
+literals). A call of a function whose body the module does not show is judged by its declared
+return type: a named tuple or value class of functions, given arguments, is a bundle of new
+closures (``_made_bundle``). An annotated name is judged by its annotation elsewhere; any other
+value made by code this module cannot see is left alone. Everything read is the module's own syntax tree, which every mode of mypy has whole when it
 checks the module, and the declared types of what it calls.
 """
 
@@ -277,9 +280,9 @@ def equal_copies(api: CheckerPluginInterface, made: Expression, site: Site) -> l
     if tree is None or not isinstance(made, CallExpr):
         return []
     flow = ModuleFlow(tree)
+    position, keyword = (site.place, None) if isinstance(site.place, int) else (None, site.place)
     found: list[Expression] = []
     for call in flow.calls:
-        position, keyword = (site.place, None) if isinstance(site.place, int) else (None, site.place)
         given = _given_at(call.expr, position, keyword) if same_making(call.expr.callee, site.call.callee) else None
         for value in _origins(flow, given, call.expr.line, call.scope, MAX_STEPS, set()) if given is not None else ():
             if value is not None and value.expr is not made and same_making(value.expr, made):
@@ -376,12 +379,10 @@ def _made_bundle(call: CallExpr, judge: Judge) -> str | None:
     info = returned.type if isinstance(returned, Instance) else None
     if info is None or not _hashes_what_it_holds(info, judge):
         return None
-    dataclass = MypyDataclass.read(info)
-    fields = named_tuple_fields(info) or list(dataclass.fields if dataclass is not None else ())
-    declared = [info.get(name) for name in fields]
-    if not fields or not all(symbol is not None and isinstance(symbol.node, Var) for symbol in declared):
-        return None
-    if not all(is_function_type(symbol.node.type) for symbol in declared if symbol is not None):
+    fields = named_tuple_fields(info) or list(getattr(MypyDataclass.read(info), "fields", ()))
+    symbols = [info.get(name) for name in fields]
+    declared = [symbol.node.type if symbol is not None and isinstance(symbol.node, Var) else None for symbol in symbols]
+    if not fields or not all(map(is_function_type, declared)):
         return None
     return phrases.holding_fresh(class_name(info), fields[0], phrases.made_by(written(call.callee)))
 
