@@ -455,6 +455,7 @@ def _called_in_loop(api: Api, function: FuncDef, inner: tuple[str, ...] = ()) ->
     the functions ``function`` runs the code in, innermost first), else None."""
     tree = checked_module(api)
     chain = (*inner, function.name)
+    followed: set[FuncDef] = {function}
     for node, looping, scope, _ in walk(tree.defs if tree is not None else []):
         inside = get_subexpressions(node)
         for call in inside:
@@ -462,9 +463,10 @@ def _called_in_loop(api: Api, function: FuncDef, inner: tuple[str, ...] = ()) ->
                 continue
             if _each_iteration(looping, inside, call):
                 return phrases.repeatedly(call.line, chain)
-            outer = None
-            if scope is not None and scope is not function and len(chain) <= CALLERS_FOLLOWED:
-                outer = _called_in_loop(api, scope, chain)
+            if scope is None or scope in followed or len(chain) > CALLERS_FOLLOWED:
+                continue
+            followed.add(scope)
+            outer = _called_in_loop(api, scope, chain)
             if outer is not None:
                 return outer
     return None

@@ -26,13 +26,13 @@ from mypy.types import CallableType, Instance, TupleType, Type, UnionType, get_p
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.constructors import is_static_field
+from mypy_plugin.constructors import has_static_fields, is_static_field
 from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import is_pytree
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.library_fields import library_base
-from mypy_plugin.metadata import LibraryFields, RegisteredPytree
+from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_fields
 from mypy_plugin.statements import calls
 from mypy_plugin.stdlib_dataclasses import is_pytree_dataclass
@@ -114,11 +114,7 @@ def _data_fields(api: CheckerPluginInterface, info: TypeInfo) -> list[str]:
     if not is_pytree(api, info) or RegisteredPytree.read(info) is not None:
         return []
     known = (
-        info.is_named_tuple
-        or jaxtypes_role(info) == "pytree"
-        or library_base(info) is not None
-        or is_pytree_dataclass(info)
-        or LibraryFields.inherited(info) is not None
+        info.is_named_tuple or has_static_fields(info) or library_base(info) is not None or is_pytree_dataclass(info)
     )
     if not known:
         return []

@@ -24,8 +24,9 @@ meets jit where it does (``equal_copies``: made by the same call with the same n
 literals). A call of a function whose body the module does not show is judged by its declared
 return type: a named tuple or value class of functions, given arguments, is a bundle of new
 closures (``_made_bundle``). An annotated name is judged by its annotation elsewhere; any other
-value made by code this module cannot see is left alone. Everything read is the module's own syntax tree, which every mode of mypy has whole when it
-checks the module, and the declared types of what it calls.
+value made by code this module cannot see is left alone. Everything read is the module's own
+syntax tree, which every mode of mypy has whole when it checks the module, and the declared types
+of what it calls.
 """
 
 from __future__ import annotations
