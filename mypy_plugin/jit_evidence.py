@@ -389,7 +389,7 @@ def _writes(node: Node) -> list[tuple[Expression, str, int]]:
         target, name = written
         return [(target, name.value if isinstance(name, StrExpr) else "<name>", node.line)]
     if isinstance(node, AssignmentStmt):
-        lvalues: list[Expression] = node.lvalues
+        lvalues: list[Expression] = [lvalue for lvalue in node.lvalues if not _wraps_itself(lvalue, node.rvalue)]
     elif isinstance(node, OperatorAssignmentStmt):
         lvalues = [node.lvalue]
     elif isinstance(node, DelStmt):
@@ -397,6 +397,18 @@ def _writes(node: Node) -> list[tuple[Expression, str, int]]:
     else:
         return []
     return [(member.expr, member.name, member.line) for member in _attributes(lvalues)]
+
+
+def _wraps_itself(lvalue: Expression, rvalue: Expression) -> bool:
+    """``x.m = wrap(x.m, ...)`` (``obj.step = jax.jit(obj.step)``): the name now finds a wrapper
+    of the same bound method, and nothing that method reads has changed."""
+    first = rvalue.args[0] if isinstance(rvalue, CallExpr) and rvalue.args else None
+    return (
+        isinstance(lvalue, MemberExpr)
+        and isinstance(first, MemberExpr)
+        and first.name == lvalue.name
+        and written(first.expr) == written(lvalue.expr)
+    )
 
 
 def _attributes(lvalues: Sequence[Expression]) -> list[MemberExpr]:

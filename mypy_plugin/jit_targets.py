@@ -99,10 +99,11 @@ def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     if tree is None or tree.fullname != info.module_name:
         return False
     calls = [stmt.expr for stmt in tree.defs if isinstance(stmt, ExpressionStmt)]
-    return _registering(calls, info)
+    return registering(calls, info)
 
 
-def _registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
+def registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
+    """One of ``expressions`` is a ``jax.tree_util`` call registering ``info`` as a pytree."""
     for expr in expressions:
         if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
             continue

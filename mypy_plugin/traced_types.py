@@ -9,6 +9,8 @@ benefit of the doubt, as the runtime gives it.
 
 from __future__ import annotations
 
+import sys
+
 from mypy.nodes import (
     CallExpr,
     Decorator,
@@ -22,14 +24,24 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface
-from mypy.types import CallableType, Instance, TupleType, Type, UnionType, get_proper_type
+from mypy.types import (
+    CallableType,
+    Instance,
+    LiteralType,
+    ProperType,
+    TupleType,
+    Type,
+    UnionType,
+    get_proper_type,
+)
 
 from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import JAX_DEPENDENCIES, NUMPY_NO_JAX_SCALARS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.constructors import has_static_fields, is_static_field
 from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_targets import is_pytree
+from mypy_plugin.jit_targets import is_pytree, registering
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
@@ -38,19 +50,17 @@ from mypy_plugin.statements import calls
 from mypy_plugin.stdlib_dataclasses import is_pytree_dataclass
 from mypy_plugin.value_origins import given_fields, origins
 
+NODE_CONTAINERS = {
+    "builtins.list": "items",
+    "builtins.tuple": "items",
+    "builtins.dict": "values",
+    "collections.OrderedDict": "values",
+    "collections.defaultdict": "values",
+}
+"""The containers jax registers as pytree nodes, and what in them jit meets as leaves."""
+
 JAX_NODE_CLASSES = frozenset(
-    {
-        "builtins.int",
-        "builtins.float",
-        "builtins.complex",
-        "builtins.bool",
-        "builtins.object",
-        "builtins.list",
-        "builtins.tuple",
-        "builtins.dict",
-        "collections.OrderedDict",
-        "collections.defaultdict",
-    }
+    {"builtins.int", "builtins.float", "builtins.complex", "builtins.bool", "builtins.object", *NODE_CONTAINERS}
 )
 """Scalars and the containers jax registers as pytree nodes (besides ``None`` and namedtuples)."""
 
@@ -79,21 +89,17 @@ def traced_problem(api: CheckerPluginInterface, typ: Type) -> Problem | None:
 def untraceable_problem(
     api: CheckerPluginInterface, expr: Expression, typ: Type, scope: FuncDef | None
 ) -> Problem | None:
-    """What makes a value passed in a traced position of a ``jax.jit`` call fail there: an
-    instance of a plain class that nothing can make a pytree (``_never_a_pytree``), a tuple (a
-    named one too) holding a function, or a pytree given a function for a data field where the
-    module makes it (``eqx.nn.Lambda(lambda x: x)``): jit meets the function as a leaf."""
-    proper = get_proper_type(typ)
-    if isinstance(proper, TupleType):
-        for index, item in enumerate(proper.items):
-            if isinstance(get_proper_type(item), CallableType):
-                named = proper.partial_fallback.type
-                fields = named_tuple_fields(named)
-                part = f"field {fields[index]}" if index < len(fields) else f"item {index}"
-                return phrases.function_leaf(class_name(named) if fields else spell(proper), part)
+    """What makes a value passed in a traced position of a ``jax.jit`` call fail there: a leaf
+    that is no JAX type (``_foreign_leaf``: an instance of a class nothing can make a pytree, a
+    function written there) as the value itself, as an item of a tuple or named tuple, or as each
+    item of a list or value of a dict; or a pytree whose class declares a data field ``str``, or
+    that the module gives a function for a data field (``eqx.nn.Lambda(lambda x: x)``): jit
+    meets the text or the function as a leaf."""
     tree = checked_module(api)
-    if isinstance(proper, Instance) and tree is not None and _never_a_pytree(proper.type, tree):
-        return traced_problem(api, proper)
+    proper = get_proper_type(typ)
+    found = _leaf_problem(api, expr, proper, tree) if tree is not None else None
+    if found is not None:
+        return found
     instance = proper.partial_fallback if isinstance(proper, TupleType) else proper
     found = _text_leaf(api, instance.type) if isinstance(instance, Instance) and is_bare(instance) else None
     if found is not None:
@@ -103,6 +109,57 @@ def untraceable_problem(
         if found is not None:
             return phrases.made_at(found, made.line)
     return None
+
+
+def _leaf_problem(api: CheckerPluginInterface, expr: Expression, proper: ProperType, tree: MypyFile) -> Problem | None:
+    if isinstance(proper, TupleType):
+        named = proper.partial_fallback.type
+        fields = named_tuple_fields(named)
+        for index, item in enumerate(proper.items):
+            leaf = _foreign_leaf(api, item, tree)
+            if leaf is not None:
+                part = f"field {fields[index]}" if index < len(fields) else f"item {index}"
+                return phrases.leaf_in(class_name(named) if fields else spell(proper), part, leaf)
+        return None
+    if isinstance(proper, Instance) and proper.type.fullname in NODE_CONTAINERS and proper.args:
+        leaf = _foreign_leaf(api, proper.args[-1], tree)
+        return phrases.leaf_in(spell(proper), NODE_CONTAINERS[proper.type.fullname], leaf) if leaf else None
+    if isinstance(proper, CallableType):
+        return phrases.traced_leaf(spell(proper), phrases.FUNCTION) if _written_function(expr) else None
+    leaf = _foreign_leaf(api, proper, tree)
+    if leaf is None:
+        return None
+    own = isinstance(proper, Instance) and proper.type.module_name == tree.fullname
+    return (traced_problem(api, proper) if own else None) or phrases.traced_leaf(spell(proper), leaf)
+
+
+def _foreign_leaf(api: CheckerPluginInterface, typ: Type, tree: MypyFile) -> str | None:
+    """What a value of type ``typ`` is, where jit meets it as a leaf that is no JAX type: an
+    instance of a class nothing can make a pytree (``_never_a_pytree``), spelled; a function
+    (``phrases.FUNCTION``) where its type says so (a tuple's item typed ``Callable``). A union is
+    such a leaf only where every member is (``str | None`` may be ``None``)."""
+    proper = get_proper_type(typ)
+    if isinstance(proper, LiteralType):
+        proper = proper.fallback
+    if isinstance(proper, UnionType):
+        leaves = [_foreign_leaf(api, item, tree) for item in proper.items]
+        return leaves[0] if leaves and all(leaves) else None
+    if isinstance(proper, CallableType):
+        return phrases.FUNCTION
+    if not isinstance(proper, Instance):
+        return None
+    info = proper.type
+    if _is_jax_type(info) or is_pytree(api, info) or is_open(info) or not _never_a_pytree(info, tree):
+        return None
+    recorder(api).looked_through(info)
+    return spell(proper)
+
+
+def _written_function(expr: Expression) -> bool:
+    """``expr`` is a function as written: a lambda, or the name of a ``def`` (a decorated one
+    may be anything its decorator returns, a pytree too)."""
+    node = expr.node if isinstance(expr, RefExpr) else None
+    return isinstance(expr, LambdaExpr) or isinstance(node, (FuncDef, OverloadedFuncDef))
 
 
 def _data_fields(api: CheckerPluginInterface, info: TypeInfo) -> list[str]:
@@ -149,30 +206,42 @@ def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | No
             or isinstance(node, (FuncDef, OverloadedFuncDef))
             or (isinstance(node, Decorator) and not node.func.is_property)
         ):
-            return phrases.function_leaf(class_name(info), f"field {field}")
+            return phrases.leaf_in(class_name(info), f"field {field}", phrases.FUNCTION)
     return None
 
 
 def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
-    """Nothing can make ``info`` a pytree: it and its bases are classes of the module being
+    """Nothing can make ``info`` a pytree. Each of it and its bases is a class of the module being
     checked without decorators, metaclass or ``__init_subclass__`` (a base's hook may register
-    every subclass), and no call in the module is given one of them (a registering helper)."""
+    every subclass) that no call in the module is given (a registering helper), or a class of the
+    standard library or of a package jax depends on (``JAX_DEPENDENCIES``: none can import jax
+    to register its classes) that no registration in the module is given."""
     own = info.mro[:-1]
+    if not all(base.module_name == tree.fullname or _below_jax(base) for base in own):
+        return False
     if any(
-        base.module_name != tree.fullname
-        or base.defn.decorators
-        or base.declared_metaclass
-        or "__init_subclass__" in base.names
+        base.defn.decorators or base.declared_metaclass or "__init_subclass__" in base.names
         for base in own
+        if base.module_name == tree.fullname
     ):
         return False
-    return not any(
-        isinstance(argument, RefExpr) and argument.node in own for call in calls(tree.defs) for argument in call.args
-    )
+    given = list(calls(tree.defs))
+    if any(isinstance(argument, RefExpr) and argument.node in own for call in given for argument in call.args):
+        return False
+    return not any(registering(given, base) for base in own)
+
+
+def _below_jax(info: TypeInfo) -> bool:
+    package = info.module_name.partition(".")[0]
+    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES
 
 
 def _is_jax_type(info: TypeInfo) -> bool:
-    """Scalars, pytree node containers, arrays, ``__jax_array__`` types, numpy scalars."""
+    """Scalars, pytree node containers, arrays, ``__jax_array__`` types, numpy scalars of a type jit
+    traces (not text, objects or dates)."""
     if info.fullname in JAX_NODE_CLASSES or is_array_class(info):
         return True
-    return info.get("__jax_array__") is not None or any(base.fullname == "numpy.generic" for base in info.mro)
+    if info.get("__jax_array__") is not None:
+        return True
+    bases = {base.fullname for base in info.mro}
+    return "numpy.generic" in bases and not bases & {f"numpy.{name}" for name in NUMPY_NO_JAX_SCALARS}

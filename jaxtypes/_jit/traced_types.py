@@ -17,6 +17,7 @@ from jaxtypes._classes.markers import spell
 from jaxtypes._classes.static_values import ProblemFound, is_array_type, is_pytree_class, is_static_class
 from jaxtypes._jit.jax_internals import is_registered_node
 from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import NUMPY_NO_JAX_SCALARS
 
 
 def check_traced_type(hint: Any) -> None:
@@ -58,7 +59,7 @@ def _is_jax_type(cls: type) -> bool:
         return True
     np = sys.modules.get("numpy")
     if np is not None and issubclass(cls, np.generic):
-        return True
+        return not issubclass(cls, tuple(getattr(np, name) for name in NUMPY_NO_JAX_SCALARS))
     return is_registered_node(cls)
 
 

@@ -66,6 +66,16 @@ PYTREE_NODE_REGISTRATIONS = frozenset({f"{_TREE_UTIL}.register_pytree_node", f"{
 PYTREE_REGISTRATIONS = PYTREE_CLASS_DECORATORS | PYTREE_NODE_REGISTRATIONS
 """Every ``jax.tree_util`` function that registers a class as a pytree."""
 
+NUMPY_NO_JAX_SCALARS = ("flexible", "object_", "datetime64", "timedelta64")
+"""numpy's scalar types (as ``numpy.<name>``, with their subclasses: ``str_``, ``bytes_``,
+``void``) whose values jit cannot trace; every other ``numpy.generic``, ``ml_dtypes.bfloat16``
+too, it traces as a scalar."""
+
+JAX_DEPENDENCIES = frozenset({"numpy", "jaxlib", "ml_dtypes", "opt_einsum", "scipy"})
+"""The packages jax itself depends on, besides the standard library: none can import jax to
+register a class of its own as a pytree, so only the program can (numpy's ``dtype`` and random
+generators, jaxlib's devices, like ``str`` and ``set``, are leaves jit cannot trace)."""
+
 # --- classes trusted as static values, by public name (``jaxtypes._classes.trusted_types``) ------
 
 INTERNED_TYPES: tuple[str, ...] = (

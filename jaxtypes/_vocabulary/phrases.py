@@ -54,6 +54,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_NOT_FROZEN,
     STRICT_TWINS,
     TEXT_FIELD_FIX,
+    TRACED_LEAF_FIX,
     TRACED_INTO_STATIC_FIX,
     STATIC_SUBCLASS,
     STATIC_UNHASHABLE,
@@ -385,12 +386,26 @@ def not_a_jax_type(spelling: str, *, hashable: bool) -> Problem:
     return Problem(JIT_UNSUPPORTED_ARGUMENT, f"{typed(spelling)}, which is not a JAX type", fix if hashable else None)
 
 
-def function_leaf(spelling: str, part: str) -> Problem:
-    """A value jit traces that holds a function (``part`` of a tuple typed ``spelling``)."""
+FUNCTION = "function"
+"""The leaf a function is, for ``traced_leaf`` and ``leaf_in``."""
+
+
+def traced_leaf(spelling: str, leaf: str) -> Problem:
+    """A value jit traces that is itself a ``leaf`` no JAX type: a ``str``, a ``set``, a device,
+    a ``FUNCTION``."""
+    if leaf == FUNCTION:
+        return Problem(JIT_UNSUPPORTED_ARGUMENT, f"is {a(FUNCTION)}, which is not a JAX type", FUNCTION_ARGUMENT_FIX)
+    return Problem(JIT_UNSUPPORTED_ARGUMENT, f"{typed(spelling)}, which is not a JAX type", TRACED_LEAF_FIX)
+
+
+def leaf_in(spelling: str, part: str, leaf: str) -> Problem:
+    """A value jit traces, typed ``spelling``, whose ``part`` is a ``leaf`` no JAX type: one
+    part (``item 0``, ``field mode``), or each of a list's ``items`` or a dict's ``values``."""
+    holds = f"{part} are each {a(leaf)}" if part in ("items", "values") else f"{part} is {a(leaf)}"
     return Problem(
         JIT_UNSUPPORTED_ARGUMENT,
-        f"{typed(spelling)}, whose {part} is a function, which is not a JAX type",
-        FUNCTION_ARGUMENT_FIX,
+        f"{typed(spelling)}, whose {holds}, which is not a JAX type",
+        FUNCTION_ARGUMENT_FIX if leaf == FUNCTION else TRACED_LEAF_FIX,
     )
 
 

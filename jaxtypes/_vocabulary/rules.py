@@ -96,6 +96,11 @@ FUNCTION_ARGUMENT_FIX = (
     "pass the functions in a static position (static_argnums) or close over them, and pass only arrays to be traced"
 )
 
+TRACED_LEAF_FIX = (
+    "pass it in a static position (static_argnames; a list as a tuple, a set as a frozenset), "
+    "or leave it out of what jit traces: arrays, scalars and pytrees of them"
+)
+
 TEXT_FIELD_FIX = (
     "declare the field static (eqx.field(static=True), struct.field(pytree_node=False), a meta field), "
     "or jit with eqx.filter_jit, which holds leaves that are no arrays static"
@@ -262,9 +267,9 @@ JIT_METHOD_SELF = Rule(
 
 JIT_UNSUPPORTED_ARGUMENT = Rule(
     "jit-unsupported-argument",
-    "a jitted parameter typed as a plain class",
-    "jit accepts only arrays, pytrees and static arguments, so an instance of a plain class, "
-    "or a function, fails inside jax with 'not a valid JAX type'",
+    "a traced argument or parameter of a type jit cannot trace",
+    "jit traces only arrays, scalars and pytrees of them, so any other leaf (a string, a device, "
+    "an instance of a plain class, a function) fails inside jax with 'not a valid JAX type'",
     "make the class a @jaxtypes.pytree_dataclass or a @jaxtypes.static_dataclass",
 )
 

@@ -20,6 +20,8 @@ from tests.source_modules import import_path
 HEADER = (
     PLAIN_JAX_HEADER
     + """
+import numpy as np
+
 import jaxtypes
 
 
@@ -89,6 +91,7 @@ def a(
     d: Dynamic[Settings],  # E: jit-unsupported-argument
     b: bytes,  # E: jit-unsupported-argument
     frozen: Frozen,  # E: jit-unsupported-argument
+    text: np.str_,  # E: jit-unsupported-argument
 ) -> jax.Array:
     return x
 
@@ -108,6 +111,7 @@ def fine(
     fn: Callable[[int], int],
     node: LibraryNode,
     partial_fn: jax.tree_util.Partial,
+    single: np.float32,
 ) -> jax.Array:
     return x
 """,

@@ -247,6 +247,19 @@ def in_a_loop(vehicles: list[Vehicle]) -> None:
     for vehicle in vehicles:
         def later() -> None:
             jax.jit(vehicle.wheels)
+
+
+class Network:
+    def apply(self, x: int) -> int:
+        return x
+
+    def compile(self) -> None:
+        self.apply = jax.jit(self.apply)  # type: ignore[method-assign]
+
+
+network = Network()
+network.apply = jax.jit(network.apply)  # type: ignore[method-assign]
+network.compile()
 """,
     "bound_method_changed": """
 class Counter:
@@ -300,6 +313,9 @@ wheels = jax.jit(v.wheels)  # E: jit-bound-method
 v.num_wheels = 3
 w = Vehicle(2)
 other = jax.jit(w.wheels)  # E: jit-bound-method
+tuned = Vehicle(2)
+tuned.wheels = jax.jit(tuned.wheels)  # type: ignore[method-assign]  # E: jit-bound-method
+tuned.num_wheels = 4
 
 
 def retune(vehicle: Vehicle) -> None:

@@ -46,6 +46,7 @@ from tests.plugin.mypy_runner import BIN, check_in_process, environment, expecte
 
 SHAPES = """\
 import abc
+import collections
 import dataclasses
 import functools
 import math
@@ -57,6 +58,7 @@ import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import jax_dataclasses as jdc
+import numpy as np
 import typing_extensions
 from flax import struct
 from jax_dataclasses import pytree_dataclass
@@ -554,6 +556,28 @@ rows = tuple(tuple(row) for row in grid)
 reshaped(jnp.ones(4), rows)  # E: static-dynamic-child
 reshaped(jnp.ones(4), tuple(grid.tolist()))
 reshaped(jnp.ones(4), tuple(grid.shape))
+identity("cubic")  # E: jit-unsupported-argument
+identity({{1, 2}})  # E: jit-unsupported-argument
+identity(np.random.default_rng(0))  # E: jit-unsupported-argument
+identity(np.str_("a"))  # E: jit-unsupported-argument
+identity(np.float32(1.0))
+identity(functools.partial(math.sqrt, 2.0))  # E: jit-unsupported-argument
+identity(jax.tree_util.Partial(math.sqrt, 2.0))
+identity(fit)  # E: jit-unsupported-argument
+identity(lambda x: x)  # E: jit-unsupported-argument
+identity(reshaped)
+names: list[str] = ["a"]
+identity(names)  # E: jit-unsupported-argument
+identity((jnp.ones(2), "a"))  # E: jit-unsupported-argument
+identity({{"a": jnp.ones(2), "b": None}})
+identity(collections.deque([1.0]))
+jax.tree_util.register_pytree_node(collections.deque, lambda d: (tuple(d), None), lambda _, c: collections.deque(c))
+
+
+def named(name: Optional[str], scale: Union[float, jax.Array], apply: Callable[[jax.Array], jax.Array]) -> None:
+    identity(name)
+    identity(scale)
+    identity(apply)
 """
 
 UNCHANGED = SHAPES.format(model_change="")

@@ -10,6 +10,7 @@ from typing import Any, Optional
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 import pytest
 
 import jaxtypes
@@ -231,6 +232,22 @@ def test_static_types_jit_cannot_hash_are_refused(annotation: str, code: str) ->
         exec(source, namespace)
     assert excinfo.value.code == code
     assert "parameter 's' of f" in str(excinfo.value)
+
+
+def test_numpy_text_as_traced_argument_is_refused_and_numbers_are_not() -> None:
+    with pytest.raises(JitDefinitionError, match="numpy.str_, which is not a JAX type") as excinfo:
+
+        @jaxtypes.jit
+        def f(x: jax.Array, label: np.str_) -> jax.Array:
+            return x
+
+    assert excinfo.value.code == "jit-unsupported-argument"
+
+    @jaxtypes.jit
+    def g(x: jax.Array, scale: np.float32) -> jax.Array:
+        return x * scale
+
+    assert float(g(jnp.ones(()), np.float32(2.0))) == 2.0
 
 
 def test_plain_class_as_traced_argument_is_refused() -> None:
