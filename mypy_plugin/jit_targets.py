@@ -8,13 +8,15 @@ module being checked.
 
 from __future__ import annotations
 
+import sys
+
 from collections.abc import Iterable
 
 from mypy.nodes import CallExpr, Decorator, Expression, ExpressionStmt, FuncDef, MemberExpr, RefExpr, TypeInfo
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import PYTREE_REGISTRATIONS
+from jaxtypes._vocabulary.names import JAX_DEPENDENCIES, PYTREE_REGISTRATIONS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import bound_method_evidence
@@ -111,6 +113,26 @@ def registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
         if expr.callee.fullname in PYTREE_REGISTRATIONS and isinstance(first, RefExpr) and first.node is info:
             return True
     return False
+
+
+def registers_subclasses(info: TypeInfo) -> bool:
+    """A metaclass or ``__init_subclass__`` of ``info`` or a base may register each class made
+    from it as a pytree (netket's ``struct.Pytree``): one that can import jax, not the standard
+    library's or a package's jax depends on (``below_jax``)."""
+    for base in info.mro:
+        meta = base.declared_metaclass
+        if meta is not None and not below_jax(meta.type):
+            return True
+        if "__init_subclass__" in base.names and not below_jax(base):
+            return True
+    return False
+
+
+def below_jax(info: TypeInfo) -> bool:
+    """A class of the standard library or of a package jax depends on (``JAX_DEPENDENCIES``): none
+    can import jax to register it."""
+    package = info.module_name.partition(".")[0]
+    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES
 
 
 def is_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:

@@ -35,6 +35,7 @@ from mypy_plugin.jit_targets import (
     function_of,
     is_pytree,
     method_owner,
+    registers_subclasses,
 )
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import (
@@ -156,7 +157,9 @@ def _check_definition(
     fun: Expression,
 ) -> None:
     """``jit-method-self`` for ``self`` (or a class method's class) jit cannot take; ``static-*``
-    for static parameters' types."""
+    for static parameters' types. A private function's callers are all read (``Statics``): its
+    parameters are judged by the values they pass, which may be right where the declaration is
+    not (``tsave: Array`` always given a tuple); only a static ``self`` is judged here."""
     api = ctx.api
     owner = method_owner(function)
     qualname = f"{class_name(function.info)}.{function.name}" if function.info else function.name
@@ -168,7 +171,7 @@ def _check_definition(
                 report(api, problem, qualname, fun)
         elif function.is_class and function.info and index == 0 and not static:
             report(api, phrases.class_object_traced(class_name(function.info)), qualname, fun)
-        elif static:
+        elif static and (not statics.private or owner is not None and index == 0):
             problem = plain_static_problem(api, typ, lenient=True, strict_collections=not statics.private)
             if problem is not None:
                 report(api, problem, phrases.parameter(name, qualname), fun)
@@ -179,8 +182,8 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | Non
     role = jaxtypes_role(owner)
     if role == "static":
         return phrases.static_class_self_traced(class_name(owner))
-    if is_pytree(api, owner) or is_open(owner):  # a base mypy cannot see may make it a pytree
-        return None
+    if is_pytree(api, owner) or is_open(owner) or registers_subclasses(owner):
+        return None  # a base mypy cannot see, or a base's metaclass or hook, may make it a pytree
     return phrases.plain_class_self(class_name(owner))
 
 

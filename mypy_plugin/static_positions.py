@@ -36,7 +36,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
-from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
+from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
@@ -53,7 +53,7 @@ from mypy_plugin.statements import calls
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
-from mypy_plugin.value_origins import LITERALS, Site, fresh_origin, made_classes, origin_verdict, origins
+from mypy_plugin.value_origins import LITERALS, MAX_STEPS, Site, fresh_origin, made_classes, origin_verdict, origins
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
@@ -230,8 +230,12 @@ def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
     """``obj.method(...)``, ``super().method(...)``, ``Class.method(...)`` of a class method or
     ``obj(...)`` of a method (``__call__``) jitted with ``jax.jit`` in a class body: jax's jitted
     functions bind like functions, so ``obj`` (or ``self``, or the class) is passed first
-    (``jaxtypes.jit``'s ``Jitted`` says so in its type, through ``__get__``)."""
+    (``jaxtypes.jit``'s ``Jitted`` says so in its type, through ``__get__``). So is ``obj.method``
+    passed on before the call (``_taken_from``: ``jax.vmap(obj.method)(x)``); ``obj`` may be typed
+    by a type variable or a named tuple (``_instance``)."""
     callee = context.callee if isinstance(context, CallExpr) else None
+    if callee is not None:
+        callee = _taken_from(api, callee, innermost_function(api))
     if isinstance(callee, SuperExpr) and callee.info is not None:
         symbol = next((base.names[callee.name] for base in callee.info.mro[1:] if callee.name in base.names), None)
     elif isinstance(callee, MemberExpr) and isinstance(callee.expr, RefExpr) and isinstance(callee.expr.node, TypeInfo):
@@ -239,17 +243,51 @@ def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
         node = symbol.node if symbol is not None else None
         return isinstance(node, Decorator) and node.func.is_class  # Class.method binds no self
     elif isinstance(callee, MemberExpr):
-        owner = get_proper_type(api.get_expression_type(callee.expr))
-        symbol = owner.type.get(callee.name) if isinstance(owner, Instance) else None
+        owner = _instance(api.get_expression_type(callee.expr))
+        symbol = owner.type.get(callee.name) if owner is not None else None
     elif callee is not None:  # obj(...): the jitted method is obj's __call__
-        owner = get_proper_type(api.get_expression_type(callee))
-        symbol = owner.type.get("__call__") if isinstance(owner, Instance) else None
+        owner = _instance(api.get_expression_type(callee))
+        symbol = owner.type.get("__call__") if owner is not None else None
     else:
         return False
     node = symbol.node if symbol is not None else None
     if isinstance(node, Decorator):
         return not node.func.is_static  # a class method binds its class as an instance method binds self
     return isinstance(node, Var) and node.is_initialized_in_class
+
+
+def _taken_from(api: CheckerPluginInterface, callee: Expression, scope: FuncDef | None) -> Expression:
+    """Where the jitted function a call calls was taken: through a name to the one value the
+    module gives it, and through a call given it first that returns it with its static positions
+    (``jax.vmap(obj.method, ...)``, typed as what it is given)."""
+    for _ in range(MAX_STEPS):
+        if isinstance(callee, NameExpr):
+            made = origins(api, callee, callee.line, scope)
+            if len(made) != 1 or made[0] is callee:
+                return callee
+            callee = made[0]
+        elif isinstance(callee, CallExpr) and callee.args and _passes_on(api, callee):
+            callee = callee.args[0]
+        else:
+            return callee
+    return callee
+
+
+def _passes_on(api: CheckerPluginInterface, call: CallExpr) -> bool:
+    """``call`` returns its first argument's jitted function, static positions and all."""
+    given = Statics.carried(api.get_expression_type(call.args[0]))
+    returned = Statics.carried(api.get_expression_type(call))
+    return given is not None and returned is not None and (given.nums, given.names) == (returned.nums, returned.names)
+
+
+def _instance(typ: Type) -> Instance | None:
+    """The instance type behind ``typ``: itself, a type variable's bound, a named tuple's class."""
+    proper = get_proper_type(typ)
+    if isinstance(proper, TypeVarType):
+        proper = get_proper_type(proper.upper_bound)
+    if isinstance(proper, TupleType):
+        proper = proper.partial_fallback
+    return proper if isinstance(proper, Instance) else None
 
 
 def _argument_problem(

@@ -9,8 +9,6 @@ benefit of the doubt, as the runtime gives it.
 
 from __future__ import annotations
 
-import sys
-
 from mypy.nodes import (
     CallExpr,
     Decorator,
@@ -36,12 +34,12 @@ from mypy.types import (
 )
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_DEPENDENCIES, NUMPY_NO_JAX_SCALARS
+from jaxtypes._vocabulary.names import NUMPY_NO_JAX_SCALARS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.constructors import has_static_fields, is_static_field
 from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_targets import is_pytree, registering
+from mypy_plugin.jit_targets import below_jax, is_pytree, registering, registers_subclasses
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
@@ -59,10 +57,12 @@ NODE_CONTAINERS = {
 }
 """The containers jax registers as pytree nodes, and what in them jit meets as leaves."""
 
-JAX_NODE_CLASSES = frozenset(
-    {"builtins.int", "builtins.float", "builtins.complex", "builtins.bool", "builtins.object", *NODE_CONTAINERS}
-)
-"""Scalars and the containers jax registers as pytree nodes (besides ``None`` and namedtuples)."""
+PYTHON_SCALARS = frozenset({"builtins.int", "builtins.float", "builtins.complex"})
+"""Python's scalars: jit traces their subclasses too (``bool``, an ``IntEnum``)."""
+
+JAX_NODE_CLASSES = frozenset({"builtins.object", *PYTHON_SCALARS, *NODE_CONTAINERS})
+"""``object``, the scalars and the containers jax registers as pytree nodes (besides ``None`` and
+named tuples)."""
 
 TEXT_CLASSES = frozenset({"builtins.str", "builtins.bytes"})
 """Leaves jit rejects as no JAX type, whatever their value."""
@@ -212,18 +212,14 @@ def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | No
 
 def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
     """Nothing can make ``info`` a pytree. Each of it and its bases is a class of the module being
-    checked without decorators, metaclass or ``__init_subclass__`` (a base's hook may register
-    every subclass) that no call in the module is given (a registering helper), or a class of the
-    standard library or of a package jax depends on (``JAX_DEPENDENCIES``: none can import jax
-    to register its classes) that no registration in the module is given."""
+    checked without decorators that no call in the module is given (a registering helper), or a
+    class of the standard library or of a package jax depends on (``below_jax``) that no
+    registration in the module is given; and no metaclass or ``__init_subclass__`` may register
+    it (``registers_subclasses``)."""
     own = info.mro[:-1]
-    if not all(base.module_name == tree.fullname or _below_jax(base) for base in own):
+    if not all(base.module_name == tree.fullname or below_jax(base) for base in own):
         return False
-    if any(
-        base.defn.decorators or base.declared_metaclass or "__init_subclass__" in base.names
-        for base in own
-        if base.module_name == tree.fullname
-    ):
+    if registers_subclasses(info) or any(base.defn.decorators for base in own if base.module_name == tree.fullname):
         return False
     given = list(calls(tree.defs))
     if any(isinstance(argument, RefExpr) and argument.node in own for call in given for argument in call.args):
@@ -231,17 +227,14 @@ def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
     return not any(registering(given, base) for base in own)
 
 
-def _below_jax(info: TypeInfo) -> bool:
-    package = info.module_name.partition(".")[0]
-    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES
-
-
 def _is_jax_type(info: TypeInfo) -> bool:
-    """Scalars, pytree node containers, arrays, ``__jax_array__`` types, numpy scalars of a type jit
-    traces (not text, objects or dates)."""
+    """Scalars and their subclasses, pytree node containers, arrays, ``__jax_array__`` types, numpy
+    scalars of a type jit traces (not text, objects or dates)."""
     if info.fullname in JAX_NODE_CLASSES or is_array_class(info):
         return True
     if info.get("__jax_array__") is not None:
         return True
     bases = {base.fullname for base in info.mro}
+    if bases & PYTHON_SCALARS:
+        return True
     return "numpy.generic" in bases and not bases & {f"numpy.{name}" for name in NUMPY_NO_JAX_SCALARS}

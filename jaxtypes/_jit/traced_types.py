@@ -52,8 +52,9 @@ def _is_static_type(hint: Any) -> bool:
 
 
 def _is_jax_type(cls: type) -> bool:
-    """Arrays (and ``__jax_array__`` types), scalars, ``None`` and registered pytree node types."""
-    if cls in (int, float, complex, bool, type(None)) or is_array_type(cls) or is_pytree_class(cls):
+    """Arrays (and ``__jax_array__`` types), scalars and their subclasses (an ``IntEnum``), ``None``
+    and registered pytree node types."""
+    if issubclass(cls, (int, float, complex, type(None))) or is_array_type(cls) or is_pytree_class(cls):
         return True
     if hasattr(cls, "__jax_array__"):
         return True

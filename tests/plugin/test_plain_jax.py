@@ -321,6 +321,61 @@ tuned.num_wheels = 4
 def retune(vehicle: Vehicle) -> None:
     vehicle.num_wheels += 1
 """,
+    "bound_through_vmap_and_type_variables": """
+from typing import Generic, NamedTuple, TypeVar
+
+
+class Space:
+    @partial(jax.jit, static_argnums=0)
+    def count(self, states: jax.Array) -> jax.Array:
+        return states
+
+
+SpaceT = TypeVar("SpaceT", bound=Space)
+
+
+class Operator(Generic[SpaceT]):
+    def __init__(self, space: SpaceT) -> None:
+        self.space = space
+
+    def numbers(self, x: jax.Array) -> jax.Array:
+        return self.space.count(x) + jax.vmap(self.space.count)(x)
+
+
+class Pair(NamedTuple):
+    a: int
+
+    @partial(jax.jit, static_argnums=0)
+    def total(self, x: jax.Array) -> jax.Array:
+        return x + self.a
+
+
+space = Space()
+jax.vmap(space.count)(jnp.ones(3))
+mapped = jax.vmap(space.count, in_axes=0)
+mapped(jnp.ones(3))
+Pair(1).total(jnp.ones(2))
+h = jax.jit(lambda x, y: y, static_argnums=0)
+jax.vmap(h)([1], jnp.ones(2))  # E: static-unhashable
+""",
+    "private_function_judged_by_its_callers": """
+@partial(jax.jit, static_argnames=("tsave",))
+def _solve(y: jax.Array, tsave: jax.Array) -> jax.Array:
+    return y
+
+
+def solve(y: jax.Array, tsave: jax.Array) -> jax.Array:
+    return _solve(y, tuple(tsave.tolist()))  # type: ignore[arg-type]
+
+
+def solve_badly(y: jax.Array, tsave: jax.Array) -> jax.Array:
+    return _solve(y, tsave)  # E: static-dynamic-child
+
+
+@partial(jax.jit, static_argnames=("tsave",))  # E: static-dynamic-child
+def public_solve(y: jax.Array, tsave: jax.Array) -> jax.Array:
+    return y
+""",
     "bound_method_in_loops": """
 def train(vehicle: Vehicle, vehicles: list[Vehicle]) -> None:
     for _ in range(3):

@@ -48,6 +48,7 @@ SHAPES = """\
 import abc
 import collections
 import dataclasses
+import enum
 import functools
 import math
 import types
@@ -571,6 +572,18 @@ identity(names)  # E: jit-unsupported-argument
 identity((jnp.ones(2), "a"))  # E: jit-unsupported-argument
 identity({{"a": jnp.ones(2), "b": None}})
 identity(collections.deque([1.0]))
+
+
+class Level(enum.IntEnum):
+    LOW = 1
+
+
+class Shade(enum.Enum):
+    DARK = 1
+
+
+identity(Level.LOW)
+identity(Shade.DARK)  # E: jit-unsupported-argument
 jax.tree_util.register_pytree_node(collections.deque, lambda d: (tuple(d), None), lambda _, c: collections.deque(c))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 import gc
 import textwrap
 import weakref
@@ -243,11 +244,14 @@ def test_numpy_text_as_traced_argument_is_refused_and_numbers_are_not() -> None:
 
     assert excinfo.value.code == "jit-unsupported-argument"
 
-    @jaxtypes.jit
-    def g(x: jax.Array, scale: np.float32) -> jax.Array:
-        return x * scale
+    class Level(enum.IntEnum):
+        LOW = 2
 
-    assert float(g(jnp.ones(()), np.float32(2.0))) == 2.0
+    @jaxtypes.jit
+    def g(x: jax.Array, scale: np.float32, level: Level) -> jax.Array:
+        return x * scale * level
+
+    assert float(g(jnp.ones(()), np.float32(2.0), Level.LOW)) == 4.0
 
 
 def test_plain_class_as_traced_argument_is_refused() -> None:

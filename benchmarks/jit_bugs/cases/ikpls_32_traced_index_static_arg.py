@@ -2,6 +2,9 @@
 Library: plain-jax
 Reported: running the JAX Improved Kernel PLS benchmarks prints 'FutureWarning: unhashable type: <class 'jax._src.interpreters.partial_eval.DynamicJaxprTracer'>. Attempting to hash a tracer will lead to an error in a future JAX release.' (https://github.com/sm00thix/ikpls/issues/24#issuecomment-2194939864); the pull request's fix: _step_3 was jitted with its argument i static, but _main_loop_body, itself jitted with i traced, passes that tracer on to _step_3 (the pull request also corrects _step_2's annotations of its static M and K from jax.Array to int).
 Transcribed: ikpls/jax_ikpls_base.py and ikpls/jax_ikpls_alg_1.py at commit ee3de3e51c254693b4c53e12670b4383795c60c5 (the parent of the fix), cut to one class holding _step_2, _step_3, _step_3_body and _step_5 of PLSBase and _step_4 and _main_loop_body of the algorithm #1 PLS, without their docstrings; __init__ is cut to the attributes these methods read, _weight_warning to its test, and the abstract base class, fit, predict and cross-validation are left out; a driver running the loop of stateless_fit (for i in range(A): self._main_loop_body(A, i, ...)) on random data was added.
+Not marked: _step_2's static M and K, annotated jax.Array, which the pull request corrects to int;
+every call passes ints (shapes), so the annotation is wrong and the code is not (mypy's own
+arg-type check reports the mismatch where the callers are typed).
 Hard: i is a traced parameter of the jitted _main_loop_body (its static_argnums, (0, 1, 5, 6, 9), do not include i's position 2) and is passed in a static position of another jitted method, called through self.
 """
 from functools import partial
@@ -26,7 +29,7 @@ class PLS:
         if np.isclose(norm, 0, atol=np.finfo(np.float64).eps, rtol=0):
             warnings.warn(f"Weight is close to zero. Results with A = {i} component(s) or higher may be unstable.")
 
-    @partial(jax.jit, static_argnums=(0, 2, 3))  # expect: static-dynamic-child
+    @partial(jax.jit, static_argnums=(0, 2, 3))
     def _step_2(
         self, XTY: jax.Array, M: jax.Array, K: jax.Array
     ) -> Tuple[jax.Array, DTypeLike]:
