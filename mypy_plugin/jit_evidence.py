@@ -69,13 +69,19 @@ from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
 from mypy_plugin.metadata import ChangeEvidence
-from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, instance_methods
+from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, instance_methods, is_name, self_reads
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
 from mypy_plugin.statements import present, walk
 from mypy_plugin.value_origins import Site, equal_copies, made_classes
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
+Reads = frozenset[str] | None
+"""The attributes jitted code reads through ``self`` (``method_bodies.self_reads``), None where
+not known: only a change to one of them is evidence."""
+
+ANY_ATTRIBUTE = "<name>"
+"""An attribute whose name the code does not show (``setattr(self, name, v)``, ``__setattr__``)."""
 
 CALLERS_FOLLOWED = 2
 """How many functions deep a call of a function is followed to the loop that runs it."""
@@ -96,24 +102,23 @@ def record_class_mutation(ctx: ClassDefContext) -> None:
     info = ctx.cls.info
     ChangeEvidence.erase(info)
     evidence = _own_changes(ctx.cls)
-    if evidence.assigned is not None or evidence.in_place:
+    if evidence.assigned or evidence.in_place:
         evidence.write(info)
 
 
 def _own_changes(defn: ClassDef) -> ChangeEvidence:
     """How the methods of ``defn`` that run on finished instances change them."""
-    assigned: str | None = None
+    assigned: dict[str, str] = {}
     in_place: dict[str, tuple[str, ...]] = {}
     after = _run_after_construction(defn)
     for method in instance_methods(defn):
         if method.name == "__setattr__" and defn.fullname != "builtins.object":
-            assigned = assigned or phrases.defines_setattr(class_name(defn.info))
+            assigned.setdefault(ANY_ATTRIBUTE, phrases.defines_setattr(class_name(defn.info)))
         if method.name not in after or not method.arguments:
             continue
-        is_self = functools.partial(_is_name, name=method.arguments[0].variable.name)
-        write = _first_write([method.body], is_self)
-        if write is not None:
-            assigned = assigned or phrases.method_assigns(class_name(defn.info), method.name, write[0])
+        is_self = functools.partial(is_name, name=method.arguments[0].variable.name)
+        for attribute, _, _ in _all_writes([method.body], is_self):
+            assigned.setdefault(attribute, phrases.method_assigns(class_name(defn.info), method.name, attribute))
         changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self)))
         if changed:
             in_place[method.name] = changed
@@ -148,14 +153,13 @@ def _calls_method(expr: Expression) -> TypeGuard[CallExpr]:
     return isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and isinstance(expr.callee.expr, NameExpr)
 
 
-def _is_name(expr: Expression, name: str) -> bool:
-    return isinstance(expr, NameExpr) and expr.name == name
-
-
-def bound_method_evidence(api: Api, obj: Expression, info: TypeInfo, call: Context) -> Problem | None:
+def bound_method_evidence(
+    api: Api, obj: Expression, info: TypeInfo, call: Context, reads: Reads = None
+) -> Problem | None:
     """``jit-bound-method`` for ``jax.jit(obj.method)`` (``call``), with ``obj`` an instance of
-    ``info``, saying why it goes wrong; None without evidence that it does."""
-    change = changes_after_construction(api, obj, info)
+    ``info``, saying why it goes wrong; None without evidence that it does. Only a change to an
+    attribute the method ``reads`` counts, where that is known."""
+    change = changes_after_construction(api, obj, info, reads)
     if change is not None:
         return phrases.jitted_mutable_object(class_name(info), change)
     where = repeated(api, call)
@@ -171,6 +175,7 @@ def with_evidence(
     static: Collection[str] = (),
     through_calls: bool = False,
     site: Site | None = None,
+    reads: Reads = None,
 ) -> Problem:
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
@@ -178,7 +183,7 @@ def with_evidence(
     the class whose values have the problem (``Problem.of``) changes its instances, or they are
     built in a loop; the value is ``made`` again and again (``repeated``, ``through_calls`` where
     it meets jit right there), or an equal copy of it meets jit where it does, at ``site``
-    (``copied``)."""
+    (``copied``). A static ``self`` counts only changes to attributes its method ``reads``."""
     if problem.rule not in STRICT_TWINS:
         return problem
     evidence = None
@@ -186,18 +191,18 @@ def with_evidence(
         evidence = changed_in_place(api, owner, attribute, set(instance_attributes(owner)) - set(static))
     symbol = lookup(problem.of, api) if problem.of is not None else None
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
-        evidence = identity_evidence(api, symbol.node)
+        evidence = identity_evidence(api, symbol.node, reads)
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
         where = repeated(api, made, through_calls) or copied(api, made, site)
         evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
 
 
-def identity_evidence(api: Api, info: TypeInfo) -> str | None:
+def identity_evidence(api: Api, info: TypeInfo, reads: Reads = None) -> str | None:
     """Why a value of ``info`` that hashes or compares by identity goes wrong where jit keys code
-    on it: its instances change after they are made, or are built inside a loop; None without
-    evidence."""
-    return changes_after_construction(api, None, info) or built_per_iteration(api, info)
+    on it: its instances change after they are made (an attribute the code ``reads``, where that
+    is known), or are built inside a loop; None without evidence."""
+    return changes_after_construction(api, None, info, reads) or built_per_iteration(api, info)
 
 
 def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
@@ -244,10 +249,25 @@ def changed_in_place(api: Api, info: TypeInfo, attribute: str, data: Collection[
     return None
 
 
-def changes_after_construction(api: Api, obj: Expression | None, info: TypeInfo) -> str | None:
+def changes_after_construction(api: Api, obj: Expression | None, info: TypeInfo, reads: Reads = None) -> str | None:
     """How ``obj``, an instance of ``info``, changes after it was made (``class_mutation``,
-    then ``module_mutation``), or None; the classes consulted become dependencies."""
-    return class_mutation(info, _dependent_judge(api, info)) or module_mutation(api, obj, info)
+    then ``module_mutation``), or None; the classes consulted become dependencies. With
+    ``reads`` (``method_bodies.self_reads``), only a change to an attribute read counts."""
+    judge = _dependent_judge(api, info)
+    return class_mutation(info, judge, reads) or module_mutation(api, obj, info, reads)
+
+
+def method_reads(api: Api, info: TypeInfo, name: str) -> Reads:
+    """What the method ``name`` of ``info`` reads through ``self``, where the module being checked
+    shows it (``method_bodies.self_reads``)."""
+    tree = checked_module(api)
+    symbol = info.get(name)
+    node = symbol.node.func if symbol is not None and isinstance(symbol.node, Decorator) else symbol and symbol.node
+    return self_reads(node, tree.fullname) if isinstance(node, FuncDef) and tree is not None else None
+
+
+def _counts(attribute: str, reads: Reads) -> bool:
+    return reads is None or attribute == ANY_ATTRIBUTE or attribute in reads
 
 
 def _dependent_judge(api: Api, info: TypeInfo) -> Judge:
@@ -258,18 +278,21 @@ def _dependent_judge(api: Api, info: TypeInfo) -> Judge:
     return judge
 
 
-def class_mutation(info: TypeInfo, judge: Judge) -> str | None:
+def class_mutation(info: TypeInfo, judge: Judge, reads: Reads = None) -> str | None:
     """How instances of ``info`` change after construction, as recorded for it or a base; not
     what a trusted library class records of itself (the ``__setattr__`` of a flax or equinox
     module guards its fields and names its submodules: it is no evidence that instances change)."""
     for base in info.mro:
         found = ChangeEvidence.read(base)
-        if found is not None and found.assigned is not None and not (judge.trusts(base) or judge.hashes_fields(base)):
-            return found.assigned
+        if found is None or judge.trusts(base) or judge.hashes_fields(base):
+            continue
+        words = next((words for name, words in found.assigned.items() if _counts(name, reads)), None)
+        if words is not None:
+            return words
     return None
 
 
-def module_mutation(api: Api, obj: Expression | None, info: TypeInfo) -> str | None:
+def module_mutation(api: Api, obj: Expression | None, info: TypeInfo, reads: Reads = None) -> str | None:
     """An assignment, in the module being checked, to an attribute of ``obj`` (``c.mul = False`` at
     line 21) or of a variable that may hold it: one declared as an instance of ``info`` (a
     parameter, an attribute), not one made another instance by ``x = Class(...)``. Without
@@ -278,7 +301,8 @@ def module_mutation(api: Api, obj: Expression | None, info: TypeInfo) -> str | N
     tree = checked_module(api)
     if tree is None:
         return None
-    write = _first_write(tree.defs, _instance_targets(obj, info, _built_as(tree.defs, info)))
+    writes = _all_writes(tree.defs, _instance_targets(obj, info, _built_as(tree.defs, info)))
+    write = next((write for write in writes if _counts(write[0], reads)), None)
     if write is None:
         return None
     attribute, target, line = write
@@ -333,14 +357,13 @@ def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo
     return built
 
 
-def _first_write(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> tuple[str, str, int] | None:
-    """The first ``x.attr = ...``, ``x.attr += ...``, ``del x.attr`` or ``setattr(x, ...)`` below
-    ``nodes`` whose ``x`` satisfies ``targets``: (attribute, x as written, line)."""
+def _all_writes(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> Iterator[tuple[str, str, int]]:
+    """Each ``x.attr = ...``, ``x.attr += ...``, ``del x.attr`` or ``setattr(x, ...)`` below
+    ``nodes`` whose ``x`` satisfies ``targets``, in order: (attribute, x as written, line)."""
     for node, *_ in walk(nodes):
         for target, attribute, line in _writes(node):
             if targets(target):
-                return attribute, written(target), line
-    return None
+                yield attribute, written(target), line
 
 
 def _in_place_changes(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> Iterator[tuple[str, str, int]]:
@@ -387,7 +410,7 @@ def _writes(node: Node) -> list[tuple[Expression, str, int]]:
         if written is None:
             return []
         target, name = written
-        return [(target, name.value if isinstance(name, StrExpr) else "<name>", node.line)]
+        return [(target, name.value if isinstance(name, StrExpr) else ANY_ATTRIBUTE, node.line)]
     if isinstance(node, AssignmentStmt):
         lvalues: list[Expression] = [lvalue for lvalue in node.lvalues if not _wraps_itself(lvalue, node.rvalue)]
     elif isinstance(node, OperatorAssignmentStmt):
@@ -492,7 +515,7 @@ def _calls_function(api: Api, call: CallExpr, function: FuncDef, scope: FuncDef 
         return callee.node is function or isinstance(callee.node, Decorator) and callee.node.func is function
     if not isinstance(callee, MemberExpr) or callee.name != function.name or function.info is None:
         return False
-    if _is_name(callee.expr, "self"):
+    if is_name(callee.expr, "self"):
         return scope is not None and scope.info is not None and function.info in scope.info.mro
     made = made_classes(api, callee.expr, call.line, scope)
     return made is not None and any(function.info in info.mro for info in made)

@@ -19,7 +19,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_DEPENDENCIES, PYTREE_REGISTRATIONS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import jaxtypes_role
-from mypy_plugin.jit_evidence import bound_method_evidence
+from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
 from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
@@ -78,7 +78,7 @@ def check_bound_method(
         return  # a registered pytree is no exception: jit(obj.method) compiles obj in, unread
     problem: Problem | None = phrases.jitted_mutable_object(class_name(info))
     if needs_evidence:
-        problem = bound_method_evidence(ctx.api, fun.expr, info, ctx.context)
+        problem = bound_method_evidence(ctx.api, fun.expr, info, ctx.context, method_reads(ctx.api, info, fun.name))
     if problem is not None:
         where = phrases.jitted_bound_method(jit_name, class_name(info), fun.name)
         report(ctx.api, problem, where, fun)

@@ -64,12 +64,12 @@ from mypy_plugin.jit_evidence import with_evidence
 from mypy_plugin.jit_targets import definition, registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
-from mypy_plugin.metadata import LibraryFields
+from mypy_plugin.metadata import DataclassOptions, LibraryFields
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
 from mypy_plugin.value_origins import assigned_problem
-from mypy_plugin.stdlib_dataclasses import tag_hook
+from mypy_plugin.stdlib_dataclasses import tag_hook, written_bool
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"
@@ -100,6 +100,8 @@ def library_base(info: TypeInfo) -> StaticMarker | None:
 def base_class_hook(ctx: ClassDefContext) -> None:
     """A subclass of ``struct.PyTreeNode`` or ``eqx.Module``: its own static fields."""
     marker = library_base(ctx.cls.info)
+    if marker is FLAX_STRUCT:
+        _record_flax_struct(ctx)
     if marker is not None:
         _check_class(ctx.api, ctx.cls, marker)
 
@@ -109,8 +111,19 @@ def flax_dataclass_hook(ctx: ClassDefContext) -> bool:
     replaces), then the static fields."""
     if not dataclass_class_maker_callback(ctx):
         return False
+    _record_flax_struct(ctx)
     _check_class(ctx.api, ctx.cls, FLAX_STRUCT)
     return True
+
+
+def _record_flax_struct(ctx: ClassDefContext) -> None:
+    """A flax struct class is a frozen pytree dataclass unless declared ``frozen=False``: flax
+    makes it so at run time, though its ``dataclass_transform`` does not say ``frozen_default``,
+    so mypy records it as not frozen."""
+    given = dict(zip(ctx.reason.arg_names, ctx.reason.args)) if isinstance(ctx.reason, CallExpr) else {}
+    given.update(ctx.cls.keywords)
+    frozen = written_bool(given.get("frozen")) is not False
+    DataclassOptions(eq=True, frozen=frozen, unsafe_hash=False, pytree=True).write(ctx.cls.info)
 
 
 def register_dataclass_hook(ctx: ClassDefContext) -> bool:

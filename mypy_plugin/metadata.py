@@ -180,12 +180,13 @@ class DataclassOptions(Record):
 @dataclasses.dataclass(frozen=True)
 class ChangeEvidence(Record):
     """How a class's own methods change its instances after they are made (``jit_evidence``):
-    the first attribute one assigns (``Counter.step assigns self.n``), and for each method the
+    each attribute they assign, with the first words that say so (``Counter.step assigns
+    self.n``; ``jit_evidence.ANY_ATTRIBUTE`` where the name is not known), and for each method the
     attributes whose contents it changes in place (``append``: ``self._keys``, ``self._values``)."""
 
     KEY: ClassVar[str] = "jaxtypes_mutation"
 
-    assigned: str | None
+    assigned: dict[str, str]
     in_place: dict[str, tuple[str, ...]]
 
     def serialize(self) -> JsonDict:
@@ -194,10 +195,10 @@ class ChangeEvidence(Record):
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
         assigned, in_place = data["assigned"], data["in_place"]
-        if not isinstance(in_place, dict):
-            raise TypeError(f"expected a mapping, got {in_place!r}")
+        if not isinstance(assigned, dict) or not isinstance(in_place, dict):
+            raise TypeError(f"expected mappings, got {assigned!r} and {in_place!r}")
         methods = {_string(method): _strings(names) for method, names in in_place.items()}
-        return cls(None if assigned is None else _string(assigned), methods)
+        return cls({_string(name): _string(words) for name, words in assigned.items()}, methods)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,6 +14,8 @@
 - Construction: the values ``__init__`` and ``__post_init__`` assign an attribute
   (``self.len = jnp.sqrt(...)``, ``object.__setattr__(self, "len", ...)``), which a static field
   declared ``float`` holds all the same (``value_origins``).
+- Reading: the attributes a jitted method reads through ``self`` (``self_reads``): a change to
+  any other attribute cannot make its compiled code stale (``jit_evidence``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from mypy.nodes import (
     OverloadedFuncDef,
     Statement,
     StrExpr,
+    SuperExpr,
     TupleExpr,
 )
 
@@ -153,3 +156,46 @@ def _local_value(expr: Expression, body: Block) -> Expression:
         ):
             value = stmt.rvalue
     return value
+
+
+def self_reads(function: FuncDef, module: str) -> frozenset[str] | None:
+    """The attributes of ``self`` that ``function``, a method, reads, with those that the methods
+    and properties it reaches through ``self`` read; None where that is not known: ``self``
+    escapes (is passed on, returned or stored, ``super()``), or a method reached is another
+    module's, whose body a warm cache does not keep."""
+    read: set[str] = set()
+    pending: list[object] = [function]
+    seen: set[FuncDef] = set()
+    while pending:
+        method = pending.pop()
+        if not isinstance(method, FuncDef) or method in seen:
+            continue
+        seen.add(method)
+        if not method.info or method.info.module_name != module or not method.arguments:
+            return None
+        attributes = _read_through(method.arguments[0].variable.name, method.body)
+        if attributes is None:
+            return None
+        read |= attributes
+        for name in attributes:
+            symbol = method.info.get(name)
+            node = symbol.node if symbol is not None else None
+            items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
+            pending += [item.func if isinstance(item, Decorator) else item for item in items]
+    return frozenset(read)
+
+
+def _read_through(this: str, body: Block) -> set[str] | None:
+    """The attributes ``body`` reads through the name ``this`` (``this.x``); None where it uses
+    ``this`` otherwise, or calls ``super()``."""
+    expressions = [expr for node, *_ in walk([body]) for expr in get_subexpressions(node)]
+    through = [expr for expr in expressions if isinstance(expr, MemberExpr) and is_name(expr.expr, this)]
+    bases = {id(member.expr) for member in through}
+    if any(isinstance(expr, SuperExpr) or is_name(expr, this) and id(expr) not in bases for expr in expressions):
+        return None
+    return {member.name for member in through}
+
+
+def is_name(expr: Expression, name: str) -> bool:
+    """``expr`` is the name ``name``."""
+    return isinstance(expr, NameExpr) and expr.name == name

@@ -44,7 +44,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, STATIC_IDENTITY_HASH, STATIC_IDENTITY_HASH_STRICT
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import changes_after_construction, copied, repeated, with_evidence
+from mypy_plugin.jit_evidence import Reads, changes_after_construction, copied, method_reads, repeated, with_evidence
 from mypy_plugin.jit_targets import is_private
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
@@ -201,7 +201,7 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
     statics = Statics.carried(ctx.type)
     if statics is None:
         return ctx.default_return_type
-    if needs_evidence and _called_bound(ctx.api, ctx.context):
+    if needs_evidence and statics.nums and _called_bound(ctx.api, ctx.context):
         statics = statics.bound()
     position: int | None = 0
     for kinds, names, exprs, types in zip(ctx.arg_kinds, ctx.arg_names, ctx.args, ctx.arg_types):
@@ -318,7 +318,8 @@ def _argument_problem(
     if problem is None or not needs_evidence:
         return problem
     owner = bound_method_owner(expr, owner_type)
-    change = changes_after_construction(api, expr.expr, owner) if owner is not None else None
+    reads = method_reads(api, owner, expr.name) if owner is not None else None
+    change = changes_after_construction(api, expr.expr, owner, reads) if owner is not None else None
     return None if change is None else phrases.with_change(problem, change)
 
 
@@ -437,14 +438,15 @@ def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> 
 
 
 def plain_static_problem(
-    api: CheckerPluginInterface, typ: Type, *, lenient: bool, strict_collections: bool = False
+    api: CheckerPluginInterface, typ: Type, *, lenient: bool, strict_collections: bool = False, reads: Reads = None
 ) -> Problem | None:
     """``static_problem``, with a fix for a plain class (not a jaxtypes field) that hashes by
     identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``), ``strict_collections`` for
-    its static parameters' declarations (``Judge.strict_collections``)."""
+    its static parameters' declarations (``Judge.strict_collections``), ``reads`` for a static
+    ``self``: what its method reads (``jit_evidence.with_evidence``)."""
     judge = recorder(api)._replace(lenient=lenient, strict_collections=strict_collections)
     problem = static_problem(typ, judge)
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH:
         problem = problem._replace(fix=IDENTITY_HASH_FIX)
-        return with_evidence(api, problem) if lenient else problem
+        return with_evidence(api, problem, reads=reads) if lenient else problem
     return problem

@@ -30,12 +30,9 @@ def tag_hook(ctx: ClassDefContext) -> None:
         options.update(frozen=True, pytree=True)
     elif isinstance(ctx.reason, CallExpr):
         for name, value in zip(ctx.reason.arg_names, ctx.reason.args):
-            if (
-                name in options
-                and isinstance(value, NameExpr)
-                and value.fullname in ("builtins.True", "builtins.False")
-            ):
-                options[name] = value.fullname == "builtins.True"
+            written = written_bool(value)
+            if name in options and written is not None:
+                options[name] = written
     DataclassOptions(**options).write(ctx.cls.info)
 
 
@@ -49,8 +46,14 @@ def _written_as(reason: Expression) -> tuple[str, str] | None:
     return None
 
 
+def written_bool(expr: Expression | None) -> bool | None:
+    """``True`` or ``False`` as written, else None."""
+    return {"builtins.True": True, "builtins.False": False}.get(expr.fullname) if isinstance(expr, NameExpr) else None
+
+
 def is_pytree_dataclass(info: TypeInfo) -> bool:
-    """Another library's dataclass decorator that makes a frozen pytree class, whatever mypy saw."""
+    """Another library's dataclass that makes a pytree class (``jax_dataclasses``, flax's
+    structs), frozen as that library makes it, whatever mypy saw."""
     options = DataclassOptions.read(info)
     return options is not None and options.pytree
 
@@ -82,12 +85,12 @@ def dataclass_frozen(info: TypeInfo) -> bool | None:
     """Whether a dataclass is frozen, from mypy's facts once its transform ran, or from the
     decorator before (classes judged while the module is still analysed); None for a class
     that is not a dataclass, or whose dataclass transform (another library's) has not run yet."""
-    if is_pytree_dataclass(info):
-        return True
+    options = DataclassOptions.read(info)
+    if options is not None and options.pytree:  # another library's: what it makes, whatever mypy saw
+        return options.frozen
     dataclass = MypyDataclass.read(info)
     if dataclass is not None:
         return dataclass.frozen
-    options = DataclassOptions.read(info)
     return None if options is None else options.frozen
 
 

@@ -82,9 +82,26 @@ class Statistics(struct.PyTreeNode):
     mode: int = struct.field(pytree_node=False, default=0)
 
 
+class Bounds(struct.PyTreeNode):  # frozen, as flax makes every struct class
+    shape: tuple[int, ...] = struct.field(pytree_node=False)
+
+
+@struct.dataclass
+class Config:
+    n: int
+
+
+class World(struct.PyTreeNode):
+    bounds: Bounds = struct.field(pytree_node=False)
+    config: Config = struct.field(pytree_node=False)
+
+
 model = Dense(3)
 state = TrainState(0, {}, model.apply, optax.adam(1e-3))
 other = TrainState(0, {}, apply_fn=double, tx=optax.sgd(0.1))
+configured = jax.jit(lambda config, x: x, static_argnums=0)
+configured(Config(1), 1.0)
+configured(Bounds((2,)), 1.0)
 """,
     "flax_mistakes": """
 @struct.dataclass
@@ -100,6 +117,15 @@ class System(struct.PyTreeNode):
     vehicle: Vehicle = struct.field(pytree_node=False)  # built once, never changed: right (opt-in)
     counter: Counter = struct.field(pytree_node=False)  # E: static-identity-hash
     mutable: Optional[Mutable] = struct.field(pytree_node=False)  # E: static-not-frozen
+
+
+@struct.dataclass(frozen=False)
+class Open:
+    n: int
+
+
+loosely = jax.jit(lambda config, x: x, static_argnums=0)
+loosely(Open(1), 1.0)  # E: static-not-frozen
 
 
 foo = Foo(jnp.ones(1), [1], jnp.ones(1), fn=lambda x: x)  # made once: right (opt-in)

@@ -35,8 +35,8 @@ RECORDS: list[Record] = [
     ClassFacts("pytree", ("meta",)),
     LibraryFields("eqx.field(static=True)", ("b",)),
     DataclassOptions(eq=False, frozen=True, unsafe_hash=False),
-    ChangeEvidence("Counter.step assigns self.n", {"append": ("_keys", "_values")}),
-    ChangeEvidence(None, {}),
+    ChangeEvidence({"n": "Counter.step assigns self.n"}, {"append": ("_keys", "_values")}),
+    ChangeEvidence({}, {}),
     RegisteredPytree(),
     TrustedStatic(),
 ]
@@ -72,6 +72,7 @@ OTHER_SHAPES: list[tuple[type[Record], Any]] = [
     (LibraryFields, {"marker": "m", "fields": [1]}),
     (DataclassOptions, {"eq": "yes", "frozen": False, "unsafe_hash": False}),
     (ChangeEvidence, {}),
+    (ChangeEvidence, {"assigned": "Counter.step assigns self.n", "in_place": {}}),  # an older version's
 ]
 
 
@@ -85,6 +86,6 @@ def test_data_in_another_shape_reads_as_absent(record: type[Record], data: Any) 
 def test_a_record_is_inherited_from_the_first_base_that_has_one() -> None:
     base, middle, child = class_info("Base"), class_info("Middle"), class_info("Child")
     child.mro = [child, middle, base]
-    ChangeEvidence("Base.step assigns self.n", {}).write(base)
-    assert ChangeEvidence.inherited(child) == ChangeEvidence("Base.step assigns self.n", {})
+    ChangeEvidence({"n": "Base.step assigns self.n"}, {}).write(base)
+    assert ChangeEvidence.inherited(child) == ChangeEvidence({"n": "Base.step assigns self.n"}, {})
     assert ChangeEvidence.read(child) is None

@@ -123,16 +123,30 @@ class Owner:
 """,
     "static_self": """
 class Plain:
+    def __init__(self) -> None:
+        self.k = 1
+        self.window: object = None
+
     @partial(jit, static_argnums=0)  # E: static-identity-hash
     def a(self, y: int) -> int:
-        return y
+        return y + self.k
 
     @partial(jax.jit, static_argnames="self")  # E: static-identity-hash
     def b(self, y: int) -> int:
+        return self.scaled(y)
+
+    @partial(jax.jit, static_argnames="self")  # what tune and show change, c never reads
+    def c(self, y: int) -> int:
         return y
+
+    def scaled(self, y: int) -> int:
+        return y * self.k
 
     def tune(self) -> None:
         self.k = 2
+
+    def show(self) -> None:
+        self.window = "open"
 
 
 class Unchanged:  # built once and never changed: reported only under the opt-in code
@@ -273,7 +287,7 @@ class Counter:
 
 class Subcounter(Counter):
     def other(self, x: int) -> int:
-        return x
+        return x + self.count
 
 
 class Guarded:
@@ -286,10 +300,22 @@ class Guarded:
 
 class Lazy:
     def run(self, x: int) -> int:
-        return x
+        return x + getattr(self, "k", 0)
 
     def load(self) -> None:
         setattr(self, "k", 2)
+
+
+class Windowed:
+    def __init__(self) -> None:
+        self.scale = 2
+        self.window: object = None
+
+    def run(self, x: int) -> int:
+        return x * self.scale
+
+    def show(self) -> None:
+        self.window = "open"
 
 
 class Settled:
@@ -307,6 +333,7 @@ jax.jit(Counter().step)  # E: jit-bound-method
 jax.jit(Subcounter().other)  # E: jit-bound-method
 jax.jit(Guarded().run)  # E: jit-bound-method
 jax.jit(Lazy().run)  # E: jit-bound-method
+jax.jit(Windowed().run)  # show changes nothing run reads
 jax.jit(Settled().run)
 v = Vehicle(2)
 wheels = jax.jit(v.wheels)  # E: jit-bound-method
