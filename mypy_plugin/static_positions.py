@@ -58,25 +58,30 @@ from mypy_plugin.value_origins import LITERALS, MAX_STEPS, Site, fresh_origin, m
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
 _PRIVATE = "__jaxtypes_private__"
+_PLACED = "__jaxtypes_placed__"
 
 
 class Statics:
-    """The static positions of a jitted function: indices and names (either may be unknown), and
-    whether the function is private (``jit_targets.is_private``): its callers are all read, so a
-    collection interface declared static is judged where a call passes one, not at the
-    declaration."""
+    """The static positions of a jitted function: indices and names (either may be unknown);
+    whether every name is placed among its parameters (``resolved``: where one is not, as behind a
+    wrapper typed ``Callable[..., T]``, a positional argument may fill it); and whether the
+    function is private (``jit_targets.is_private``): its callers are all read, so a collection
+    interface declared static is judged where a call passes one, not at the declaration."""
 
-    def __init__(self, nums: Iterable[int], names: Iterable[str], *, private: bool = False) -> None:
+    def __init__(
+        self, nums: Iterable[int], names: Iterable[str], *, private: bool = False, placed: bool | None = None
+    ) -> None:
         self.nums = tuple(sorted(set(nums)))
         self.names = tuple(sorted(set(names)))
         self.private = private
+        self.placed = not self.names if placed is None else placed
 
     def __or__(self, other: Statics) -> Statics:
         return Statics((*self.nums, *other.nums), (*self.names, *other.names), private=self.private)
 
     def of(self, function: FuncDef) -> Statics:
         """These positions, for the definition ``function``."""
-        return Statics(self.nums, self.names, private=is_private(function))
+        return Statics(self.nums, self.names, private=is_private(function), placed=self.placed)
 
     def resolved(self, fn: CallableType | FuncItem) -> Statics:
         """Both spellings completed from the parameters of ``fn`` (a signature, or a function's
@@ -87,11 +92,12 @@ class Statics:
         named = [positional[n] for n in nums if 0 <= n < size]
         names = [*self.names, *(name for name in named if name is not None)]
         nums += [i for i, name in enumerate(positional) if name in self.names]
-        return Statics(nums, names, private=self.private)
+        placed = all(name in fn.arg_names for name in self.names)
+        return Statics(nums, names, private=self.private, placed=placed)
 
     def bound(self) -> Statics:
         """The positions once the first argument is bound (a method accessed on an instance)."""
-        return Statics((n - 1 for n in self.nums if n > 0), self.names, private=self.private)
+        return Statics((n - 1 for n in self.nums if n > 0), self.names, private=self.private, placed=self.placed)
 
     def attach(self, api: CheckerPluginInterface, instance: Instance) -> Instance:
         """``instance`` carrying these positions in its ``extra_attrs`` (they survive the cache)."""
@@ -104,6 +110,7 @@ class Statics:
             _NUMS: TupleType([LiteralType(n, int_type) for n in self.nums], tuple_type),
             _NAMES: TupleType([LiteralType(n, str_type) for n in self.names], tuple_type),
             _PRIVATE: LiteralType(self.private, bool_type),
+            _PLACED: LiteralType(self.placed, bool_type),
         }
         carried = instance.extra_attrs or ExtraAttrs({})  # mypy's own, e.g. a partial's signature
         extra = ExtraAttrs({**carried.attrs, **attrs}, carried.immutable | set(attrs), carried.mod_name)
@@ -118,11 +125,12 @@ class Statics:
         attrs = proper.extra_attrs.attrs
         if _NUMS not in attrs:
             return None
-        private = get_proper_type(attrs.get(_PRIVATE))
+        private, placed = get_proper_type(attrs.get(_PRIVATE)), get_proper_type(attrs.get(_PLACED))
         return Statics(
             _literals(attrs[_NUMS]),
             _literals(attrs[_NAMES]),
             private=isinstance(private, LiteralType) and private.value is True,
+            placed=isinstance(placed, LiteralType) and placed.value is True,
         )
 
 
@@ -217,10 +225,11 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
             if static:
                 site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
                 problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private, site)
-            else:  # jaxtypes.jit's own check at the call sees a traced value first
-                problem = (
-                    untraceable_problem(ctx.api, expr, typ, innermost_function(ctx.api)) if needs_evidence else None
-                )
+            elif needs_evidence and (statics.placed or kind != ARG_POS):
+                # jaxtypes.jit checks its traced values itself; a name not placed may be any position
+                problem = untraceable_problem(ctx.api, expr, typ, innermost_function(ctx.api))
+            else:
+                problem = None
             if problem is not None:
                 report(ctx.api, problem, phrases.call_argument(place, static), expr)
     return ctx.default_return_type

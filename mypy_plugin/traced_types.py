@@ -217,12 +217,13 @@ def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
     registration in the module is given; and no metaclass or ``__init_subclass__`` may register
     it (``registers_subclasses``)."""
     own = info.mro[:-1]
-    if not all(base.module_name == tree.fullname or below_jax(base) for base in own):
+    local = [base for base in own if base.module_name == tree.fullname]
+    if not all(base in local or below_jax(base) for base in own) or registers_subclasses(info):
         return False
-    if registers_subclasses(info) or any(base.defn.decorators for base in own if base.module_name == tree.fullname):
+    if any(base.defn.decorators for base in local):
         return False
     given = list(calls(tree.defs))
-    if any(isinstance(argument, RefExpr) and argument.node in own for call in given for argument in call.args):
+    if any(isinstance(argument, RefExpr) and argument.node in local for call in given for argument in call.args):
         return False
     return not any(registering(given, base) for base in own)
 

@@ -403,6 +403,28 @@ def solve_badly(y: jax.Array, tsave: jax.Array) -> jax.Array:
 def public_solve(y: jax.Array, tsave: jax.Array) -> jax.Array:
     return y
 """,
+    "names_behind_a_wrapper": """
+from typing import Callable
+
+
+def mapped(fn: Callable[..., jax.Array]) -> Callable[..., jax.Array]:
+    return fn
+
+
+@partial(jax.jit, static_argnames=["method"])
+@mapped
+def update(array: jax.Array, method: str) -> jax.Array:
+    return array
+
+
+@partial(jax.jit, static_argnames=["method"])
+def plain_update(array: jax.Array, values: jax.Array, method: str) -> jax.Array:
+    return array
+
+
+update(jnp.ones(2), "set")  # jax finds method's position through the wrapper's __wrapped__
+plain_update(jnp.ones(2), "set", "add")  # E: jit-unsupported-argument
+""",
     "bound_method_in_loops": """
 def train(vehicle: Vehicle, vehicles: list[Vehicle]) -> None:
     for _ in range(3):

@@ -568,6 +568,7 @@ identity(fit)  # E: jit-unsupported-argument
 identity(lambda x: x)  # E: jit-unsupported-argument
 identity(reshaped)
 names: list[str] = ["a"]
+assert not isinstance(names, str)  # str given to a call registers nothing
 identity(names)  # E: jit-unsupported-argument
 identity((jnp.ones(2), "a"))  # E: jit-unsupported-argument
 identity({{"a": jnp.ones(2), "b": None}})
