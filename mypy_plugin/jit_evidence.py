@@ -69,7 +69,7 @@ from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
 from mypy_plugin.metadata import ChangeEvidence
-from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, instance_methods, is_name, self_reads
+from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, definition, instance_methods, is_name, self_reads
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
 from mypy_plugin.statements import present, walk
 from mypy_plugin.value_origins import Site, equal_copies, made_classes
@@ -262,8 +262,8 @@ def method_reads(api: Api, info: TypeInfo, name: str) -> Reads:
     shows it (``method_bodies.self_reads``)."""
     tree = checked_module(api)
     symbol = info.get(name)
-    node = symbol.node.func if symbol is not None and isinstance(symbol.node, Decorator) else symbol and symbol.node
-    return self_reads(node, tree.fullname) if isinstance(node, FuncDef) and tree is not None else None
+    method = definition(symbol.node) if symbol is not None else None
+    return self_reads(method, tree.fullname) if method is not None and tree is not None else None
 
 
 def _counts(attribute: str, reads: Reads) -> bool:

@@ -22,6 +22,7 @@ from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
 from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
+from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
@@ -33,13 +34,6 @@ def function_of(context: object, fun: Expression) -> FuncDef | None:
     if isinstance(context, Decorator):
         return context.func
     return definition(fun.node) if isinstance(fun, RefExpr) and not isinstance(fun, MemberExpr) else None
-
-
-def definition(node: object) -> FuncDef | None:
-    """The ``def`` a name refers to, decorated or not."""
-    if isinstance(node, Decorator):
-        return node.func
-    return node if isinstance(node, FuncDef) else None
 
 
 def is_private(function: FuncDef) -> bool:

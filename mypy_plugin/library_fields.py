@@ -61,10 +61,11 @@ from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.method_bodies import aux_attributes
 from mypy_plugin.hashing import defines_hash
 from mypy_plugin.jit_evidence import with_evidence
-from mypy_plugin.jit_targets import definition, registered_class_hook
+from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import DataclassOptions, LibraryFields
+from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem

@@ -108,6 +108,13 @@ def _sets_attribute(call: CallExpr, this: str, attribute: str) -> bool:
     )
 
 
+def definition(node: object) -> FuncDef | None:
+    """The ``def`` a name refers to, decorated or not."""
+    if isinstance(node, Decorator):
+        return node.func
+    return node if isinstance(node, FuncDef) else None
+
+
 def instance_methods(defn: ClassDef) -> list[FuncDef]:
     """The functions a class body defines (decorated and overloaded ones included), leaving out
     class and static methods, which get no instance."""
@@ -164,11 +171,11 @@ def self_reads(function: FuncDef, module: str) -> frozenset[str] | None:
     escapes (is passed on, returned or stored, ``super()``), or a method reached is another
     module's, whose body a warm cache does not keep."""
     read: set[str] = set()
-    pending: list[object] = [function]
+    pending: list[FuncDef | None] = [function]
     seen: set[FuncDef] = set()
     while pending:
         method = pending.pop()
-        if not isinstance(method, FuncDef) or method in seen:
+        if method is None or method in seen:
             continue
         seen.add(method)
         if not method.info or method.info.module_name != module or not method.arguments:
@@ -181,7 +188,7 @@ def self_reads(function: FuncDef, module: str) -> frozenset[str] | None:
             symbol = method.info.get(name)
             node = symbol.node if symbol is not None else None
             items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
-            pending += [item.func if isinstance(item, Decorator) else item for item in items]
+            pending += [definition(item) for item in items]
     return frozenset(read)
 
 

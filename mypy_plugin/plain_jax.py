@@ -165,14 +165,15 @@ def _check_definition(
     qualname = f"{class_name(function.info)}.{function.name}" if function.info else function.name
     for index, (name, typ) in enumerate(zip(signature.arg_names, signature.arg_types)):
         static = index in statics.nums or name in statics.names
-        if owner is not None and index == 0 and not static:
-            problem = _self_problem(api, owner)
+        self_of = owner if index == 0 else None  # the class whose instance this parameter is
+        if self_of is not None and not static:
+            problem = _self_problem(api, self_of)
             if problem is not None:
                 report(api, problem, qualname, fun)
         elif function.is_class and function.info and index == 0 and not static:
             report(api, phrases.class_object_traced(class_name(function.info)), qualname, fun)
-        elif static and (not statics.private or owner is not None and index == 0):
-            reads = method_reads(api, owner, function.name) if owner is not None and index == 0 else None
+        elif static and (not statics.private or self_of is not None):
+            reads = method_reads(api, self_of, function.name) if self_of is not None else None
             problem = plain_static_problem(api, typ, lenient=True, strict_collections=not statics.private, reads=reads)
             if problem is not None:
                 report(api, problem, phrases.parameter(name, qualname), fun)

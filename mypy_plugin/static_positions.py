@@ -327,8 +327,9 @@ def _argument_problem(
     if problem is None or not needs_evidence:
         return problem
     owner = bound_method_owner(expr, owner_type)
-    reads = method_reads(api, owner, expr.name) if owner is not None else None
-    change = changes_after_construction(api, expr.expr, owner, reads) if owner is not None else None
+    if owner is None:
+        return None
+    change = changes_after_construction(api, expr.expr, owner, method_reads(api, owner, expr.name))
     return None if change is None else phrases.with_change(problem, change)
 
 
