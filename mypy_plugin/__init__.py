@@ -17,7 +17,7 @@ from mypy.types import Type
 
 from jaxtypes._vocabulary import names
 from jaxtypes._vocabulary.release import release
-from mypy_plugin import jaxtypes_jit, library_fields, plain_jax, reporting, trusted_types
+from mypy_plugin import filter_jit, jaxtypes_jit, library_fields, plain_jax, reporting, trusted_types
 from mypy_plugin.classes import (
     is_static_class,
     pytree_class_hook,
@@ -71,9 +71,12 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     names.JAX_JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
     "functools.partial": guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
+    names.EQX_FILTER_JIT: guarded(filter_jit.filter_jit_hook, lambda ctx: ctx.default_return_type),
+    filter_jit.FACTORY_NAME: guarded(filter_jit.factory_hook, lambda ctx: ctx.default_return_type),
     names.JAXTYPES_JIT: guarded(jaxtypes_jit.jit_hook, lambda ctx: ctx.default_return_type),
     jaxtypes_jit.FACTORY_NAME: guarded(jaxtypes_jit.factory_hook, lambda ctx: ctx.default_return_type),
 }
+_guarded_filtered_call_hook = guarded(filter_jit.call_hook, lambda ctx: ctx.default_return_type)
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
     names.JAX_JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
     f"{names.JAXTYPES_JITTED}.__call__": guarded(call_hook, lambda ctx: ctx.default_return_type),
@@ -110,11 +113,17 @@ class JaxtypesPlugin(Plugin):
         hook = _FUNCTION_HOOKS.get(fullname)
         if hook is not None:
             return hook
-        info = self._class(fullname)
-        return _guarded_constructor_hook if info is not None and has_static_fields(info) else None
+        symbol = self.lookup_fully_qualified(fullname)
+        if filter_jit.filtered_callee(symbol):
+            return _guarded_filtered_call_hook
+        info = symbol.node if symbol is not None else None
+        return _guarded_constructor_hook if isinstance(info, TypeInfo) and has_static_fields(info) else None
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
-        return _METHOD_HOOKS.get(fullname)
+        hook = _METHOD_HOOKS.get(fullname)
+        if hook is None and filter_jit.filtered_callee(self.lookup_fully_qualified(fullname)):
+            return _guarded_filtered_call_hook
+        return hook
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         """What mypy keys its cache on besides the code: the records' format, the codes, the

@@ -72,7 +72,8 @@ from mypy_plugin.metadata import ChangeEvidence
 from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, definition, instance_methods, is_name, self_reads
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
 from mypy_plugin.statements import present, walk
-from mypy_plugin.value_origins import Site, equal_copies, made_classes
+from mypy_plugin.static_values import makes_function
+from mypy_plugin.value_origins import Site, equal_copies, made_classes, origins
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
@@ -193,7 +194,8 @@ def with_evidence(
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
         evidence = identity_evidence(api, symbol.node, reads)
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
-        where = repeated(api, made, through_calls) or copied(api, made, site)
+        where = repeated(api, made, through_calls) or (called_again(api, made) if through_calls else None)
+        where = where or copied(api, made, site)
         evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
 
@@ -475,6 +477,25 @@ def repeated(api: Api, made: Context, through_calls: bool = True) -> str | None:
     return _called_in_loop(api, function) if function is not None and through_calls else None
 
 
+def called_again(api: Api, made: Context) -> str | None:
+    """Where the module's top-level code calls the function ``made`` runs in from two places or
+    more (through a jax transformation of it too: ``grad_f = jax.grad(solve)``), making a new
+    object each time: for a value that meets jit right there, where each call compiles again.
+    Only top-level statements surely run as written, each once; a function's calls may all run
+    while an outer jit traces, where a new object costs a trace, not a compilation."""
+    _, function = _placed(api, made)
+    tree = checked_module(api)
+    if function is None or tree is None:
+        return None
+    lines = [
+        call.line
+        for node, _, scope, _ in walk(tree.defs)
+        for call in get_subexpressions(node)
+        if scope is None and isinstance(call, CallExpr) and _calls_function(api, call, function, scope)
+    ]
+    return phrases.called_from(function.name, lines) if len(lines) > 1 else None
+
+
 def copied(api: Api, made: Context, site: Site | None) -> str | None:
     """Where the module makes an equal copy of what ``made`` makes and passes it where ``site``
     passes this one (``value_origins.equal_copies``): the copies hash apart, and each compiles."""
@@ -511,6 +532,9 @@ def _calls_function(api: Api, call: CallExpr, function: FuncDef, scope: FuncDef 
     """``call`` (in ``scope``) calls ``function``: by its name, or, for a method, on ``self`` in a
     method of its class or on a name the module binds to an instance of its class."""
     callee = call.callee
+    if isinstance(callee, NameExpr) and isinstance(callee.node, Var):  # grad_f = jax.grad(function)
+        values = origins(api, callee, call.line, scope)
+        return any(_transforms(value, function) for value in values if value is not callee)
     if isinstance(callee, NameExpr):
         return callee.node is function or isinstance(callee.node, Decorator) and callee.node.func is function
     if not isinstance(callee, MemberExpr) or callee.name != function.name or function.info is None:
@@ -519,6 +543,14 @@ def _calls_function(api: Api, call: CallExpr, function: FuncDef, scope: FuncDef 
         return scope is not None and scope.info is not None and function.info in scope.info.mro
     made = made_classes(api, callee.expr, call.line, scope)
     return made is not None and any(function.info in info.mro for info in made)
+
+
+def _transforms(expr: Expression, function: FuncDef) -> bool:
+    """``expr`` is a jax transformation of ``function`` (``jax.grad(function)``), which runs it."""
+    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr) or not makes_function(expr.callee):
+        return False
+    first = expr.args[0] if expr.args else None
+    return isinstance(first, RefExpr) and definition(first.node) is function
 
 
 def _each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:

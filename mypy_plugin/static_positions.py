@@ -8,7 +8,7 @@ the same from the cache, in parallel workers and in the daemon.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from mypy.nodes import (
@@ -41,7 +41,13 @@ from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleTyp
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, STATIC_IDENTITY_HASH, STATIC_IDENTITY_HASH_STRICT
+from jaxtypes._vocabulary.rules import (
+    IDENTITY_HASH_FIX,
+    STATIC_FRESH_CALLABLE,
+    STATIC_FRESH_CALLABLE_STRICT,
+    STATIC_IDENTITY_HASH,
+    STATIC_IDENTITY_HASH_STRICT,
+)
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import Reads, changes_after_construction, copied, method_reads, repeated, with_evidence
@@ -53,7 +59,16 @@ from mypy_plugin.statements import calls
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
-from mypy_plugin.value_origins import LITERALS, MAX_STEPS, Site, fresh_origin, made_classes, origin_verdict, origins
+from mypy_plugin.value_origins import (
+    LITERALS,
+    MAX_STEPS,
+    Site,
+    fresh_origin,
+    made_classes,
+    origin_verdict,
+    origins,
+    stored_fresh,
+)
 
 _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
@@ -211,28 +226,50 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
         return ctx.default_return_type
     if needs_evidence and statics.nums and _called_bound(ctx.api, ctx.context):
         statics = statics.bound()
+    for place, expr, typ in placed_arguments(ctx):
+        static = place in statics.nums if isinstance(place, int) else place in statics.names
+        if static:
+            site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
+            problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private, site)
+        elif needs_evidence and (statics.placed or isinstance(place, str)):
+            # jaxtypes.jit checks its traced values itself; a name not placed may be any position
+            problem = untraceable_problem(ctx.api, expr, typ, innermost_function(ctx.api))
+        else:
+            problem = None
+        if problem is not None:
+            report_argument(ctx.api, problem, place, static, expr)
+    return ctx.default_return_type
+
+
+def report_argument(
+    api: CheckerPluginInterface, problem: Problem, place: int | str, static: bool, expr: Expression, jit: str = ""
+) -> None:
+    """``problem`` of the argument ``expr`` passed at ``place`` of a call of a function jitted
+    (by ``jit``, where it is not jax's: ``eqx.filter_jit``), reported at the argument, or, for a
+    callable the construction of a class of the module makes afresh and stores
+    (``value_origins.stored_fresh``), where it is made: the code to change."""
+    fresh = problem.rule in (STATIC_FRESH_CALLABLE, STATIC_FRESH_CALLABLE_STRICT)
+    stored = stored_fresh(api, expr, recorder(api), expr.line, innermost_function(api)) if fresh else None
+    if stored is None:
+        report(api, problem, phrases.call_argument(place, static, f"this {jit or 'jitted'} call"), expr)
+    else:
+        call = phrases.jitted_call_at(expr.line, jit or "jitted")
+        report(api, problem, phrases.call_argument(place, static, call), stored.value)
+
+
+def placed_arguments(ctx: FunctionContext | MethodContext) -> Iterator[tuple[int | str, Expression, Type]]:
+    """The arguments of a call, each with its place: its position among the positional arguments
+    (none after ``*args``, where positions are unknown), or its keyword."""
     position: int | None = 0
     for kinds, names, exprs, types in zip(ctx.arg_kinds, ctx.arg_names, ctx.args, ctx.arg_types):
         for kind, name, expr, typ in zip(kinds, names, exprs, types):
             if kind == ARG_POS and position is not None:
-                static, place = position in statics.nums, position
+                yield position, expr, typ
                 position += 1
             elif kind == ARG_NAMED and name is not None:
-                static, place = name in statics.names, name
-            else:
-                position = None  # after *args, positions are unknown
-                continue
-            if static:
-                site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
-                problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private, site)
-            elif needs_evidence and (statics.placed or kind != ARG_POS):
-                # jaxtypes.jit checks its traced values itself; a name not placed may be any position
-                problem = untraceable_problem(ctx.api, expr, typ, innermost_function(ctx.api))
-            else:
-                problem = None
-            if problem is not None:
-                report(ctx.api, problem, phrases.call_argument(place, static), expr)
-    return ctx.default_return_type
+                yield name, expr, typ
+            elif kind != ARG_NAMED:
+                position = None
 
 
 def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
@@ -317,7 +354,7 @@ def _argument_problem(
         problem = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api)).problem
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH_STRICT:
         problem = _built_again(api, expr, problem, site)
-    problem = problem or _traced(api, expr) or _fresh_problem(api, expr, needs_evidence, site)
+    problem = problem or _traced(api, expr) or fresh_problem(api, expr, needs_evidence, site)
     if problem is not None:
         return problem
     if not isinstance(expr, MemberExpr):
@@ -349,7 +386,7 @@ def _built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem
     return problem
 
 
-def _fresh_problem(
+def fresh_problem(
     api: CheckerPluginInterface, expr: Expression, needs_evidence: bool, site: Site | None
 ) -> Problem | None:
     """``static-fresh-callable`` for a value made afresh (``value_origins.fresh_origin``); for

@@ -89,7 +89,9 @@ def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase])
     identity, each time it runs."""
     if isinstance(expr, LambdaExpr):
         return phrases.A_LAMBDA
-    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and _makes_function(expr.callee):
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.callee.fullname == "functools.partial":
+        return phrases.made_by("functools.partial")
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and makes_function(expr.callee):
         fullname = expr.callee.fullname
         return phrases.made_by(f"jax.{fullname.rpartition('.')[2]}" if fullname.startswith(JAX_PRIVATE) else fullname)
     if not isinstance(expr, NameExpr) or expr.kind != LDEF or not isinstance(expr.node, (FuncDef, Decorator)):
@@ -108,7 +110,7 @@ def local_function(name: str, module: str, enclosing: Sequence[FuncBase]) -> str
     )
 
 
-def _makes_function(callee: RefExpr) -> bool:
+def makes_function(callee: RefExpr) -> bool:
     """A function of jax declared to return a function (``jax.jit``, ``jax.grad``, ``jax.vmap``):
     jax's transformations wrap what they are given in a new function object at every call. A
     class deriving from a callable protocol counts (``jax.jit``'s ``JitWrapped``), one that merely

@@ -156,6 +156,10 @@ class Site(NamedTuple):
     place: int | str
 
 
+def _spans(function: FuncDef, line: int) -> bool:
+    return function.line < line and function.end_line is not None and line <= function.end_line
+
+
 class Fresh(NamedTuple):
     """A value made afresh, hashed by identity, described (``phrases.fresh_callable``), and the
     expression each run of which makes it anew (where a loop around it is looked for)."""
@@ -197,13 +201,14 @@ class ModuleFlow:
             if scope is not None:
                 self.functions.setdefault(scope, [])
 
+    def scope_of(self, expr: Expression) -> FuncDef | None:
+        """The innermost function of the module whose body holds ``expr``."""
+        around = [function for function in self.functions if _spans(function, expr.line)]
+        return max(around, key=lambda function: function.line, default=None)
+
     def enclosing(self, function: FuncDef) -> list[FuncDef]:
         """The functions of the module around ``function``'s definition, outermost first."""
-        around = [
-            outer
-            for outer in self.functions
-            if outer.line < function.line and outer.end_line is not None and function.line <= outer.end_line
-        ]
+        around = [outer for outer in self.functions if _spans(outer, function.line)]
         return sorted(around, key=lambda outer: outer.line)
 
     def _bind(
@@ -365,6 +370,52 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
             inner = _fresh(flow, origin, judge, steps - 1) if origin is not None else None
             if inner is not None:
                 return phrases.holding_fresh(container, part, inner)
+    info = expr.callee.node if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) else None
+    stored = _stored_fresh(flow, info, judge, steps - 1) if isinstance(info, TypeInfo) else None
+    return phrases.holding_fresh(container, stored.field, stored.described) if stored is not None else None
+
+
+class Stored(NamedTuple):
+    """A callable the construction of a class makes afresh and stores: the field, the value as
+    written there, and what it is (``phrases.fresh_callable``)."""
+
+    field: str
+    value: Expression
+    described: str
+
+
+def stored_fresh(
+    api: CheckerPluginInterface, expr: Expression, judge: Judge, line: int, scope: FuncDef | None
+) -> Stored | None:
+    """Where the construction of a class of the module makes afresh a callable that the values
+    of ``expr`` (used at ``line`` in ``scope``), instances of the class, hold (``_stored_fresh``):
+    the place to report what every instance built holds anew."""
+    tree = checked_module(api)
+    if tree is None:
+        return None
+    flow = ModuleFlow(tree)
+    for made in _origins(flow, expr, line, scope, MAX_STEPS, set()):
+        callee = made.expr.callee if made is not None and isinstance(made.expr, CallExpr) else None
+        info = callee.node if isinstance(callee, RefExpr) else None
+        stored = _stored_fresh(flow, info, judge, MAX_STEPS - 1) if isinstance(info, TypeInfo) else None
+        if stored is not None:
+            return stored
+    return None
+
+
+def _stored_fresh(flow: ModuleFlow, info: TypeInfo, judge: Judge, steps: int) -> Stored | None:
+    """What the construction of ``info``, a class of the module that hashes what it holds, makes
+    afresh and stores in an attribute (``self._norm = functools.partial(...)`` in ``__init__``):
+    every instance holds a new one, so two built alike hash apart. Read only in the class's own
+    module, whose syntax tree every mode of mypy has whole."""
+    if info.module_name != flow.module or steps <= 0 or not _hashes_what_it_holds(info, judge):
+        return None
+    own = [name for name, symbol in info.names.items() if isinstance(symbol.node, Var) and not symbol.node.is_classvar]
+    for field in own:
+        for value in assigned_values(info.defn, field):
+            described = _fresh(flow, Made(value, flow.scope_of(value)), judge, steps - 1)
+            if described is not None:
+                return Stored(field, value, described)
     return None
 
 

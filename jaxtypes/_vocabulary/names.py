@@ -32,6 +32,9 @@ JAX_JIT = "jax._src.api.jit"
 JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 """Calling what ``jax.jit`` returns."""
 
+EQX_FILTER_JIT = "equinox._jit.filter_jit"
+"""``eqx.filter_jit``, where equinox defines it."""
+
 JAX_ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array"})
 """``jax.Array``, where jax defines it and its public alias: its items, met by iterating an
 array, are arrays again whatever its shape (a 1-d numpy array's are numpy scalars)."""

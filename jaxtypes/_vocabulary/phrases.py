@@ -117,10 +117,17 @@ def jitted_bound_method(jit: str, class_name: str, method: str) -> str:
     return f"{jit}({class_name}.{method} bound to an instance)"
 
 
-def call_argument(position: int | str, static: bool = True) -> str:
-    """A value passed in a position of a call of a jitted function: a static one, or one traced."""
+def call_argument(position: int | str, static: bool = True, call: str = "this jitted call") -> str:
+    """A value passed in a position of a call of a jitted function: a static one, or one traced;
+    ``call`` names the call (``jitted_call_at``, where the finding is reported elsewhere)."""
     label = f"{position!r}" if isinstance(position, str) else str(position)
-    return f"{'static ' if static else ''}argument {label} of this jitted call"
+    return f"{'static ' if static else ''}argument {label} of {call}"
+
+
+def jitted_call_at(line: int, jit: str = "jitted") -> str:
+    """A call of a jitted function (``jit``: ``eqx.filter_jit`` where it is not jax's), named
+    from a finding reported at another line."""
+    return f"the {jit} call {_AT_LINE.format(line=line)}"
 
 
 JAX_JIT_CALL = "this jax.jit call"
@@ -515,6 +522,12 @@ def repeatedly(line: int, functions: Sequence[str] = ()) -> str:
         return in_loop
     callers = "".join(f", from {caller}" for caller in functions[1:])
     return f"by every call of {functions[0]}{callers}, which runs {in_loop}"
+
+
+def called_from(function: str, lines: Sequence[int]) -> str:
+    """Where code runs again: in ``function``, which the module calls at each of ``lines``."""
+    listed = ", ".join(map(str, lines[:-1])) + f" and {lines[-1]}"
+    return f"by every call of {function}, which runs at lines {listed}"
 
 
 def copied_at(line: int) -> str:

@@ -2,7 +2,6 @@
 Library: equinox
 Correct: after PR #3197 the steady-state event passed to the `eqx.filter_jit` methods of `JAXModel` is a `SteadyStateEvent`, an `eqx.Module` holding only `rtol`/`atol` (None by default) whose `__call__` builds `diffrax.steady_state_event(...)` inside the traced region. filter_jit holds it static, but as a Module it hashes and compares by field values, so the instance built anew for each condition equals the previous one and the method compiles once. A checker must not flag a freshly constructed callable eqx.Module whose fields are hashable values.
 Transcribed: `SteadyStateEvent` from the file above and the PR's test loop (python/tests/test_jax.py at the same commit, `steady_state_event=SteadyStateEvent()`), with the same minimal `JAXModel.preequilibrate_condition` as the buggy case amici_3197_fresh_steady_state_event_closure.py (64-bit mode as in the test file; `max_steps` 2**13, AMICI's default).
-Run: no (needs diffrax and optimistix, not installed in the benchmark environment; checked with diffrax 0.7.2, optimistix 0.1.0: traced once for the three conditions)
 """
 import diffrax
 import equinox as eqx

@@ -13,7 +13,6 @@ Hard: The checker must know that `diffeqsolve` is `eqx.filter_jit`-ed, so a non-
 `ODETerm(odefun)` is static, and that `odefun` is a local function made afresh per call of
 `field_line_integrate` (so the term, a Module holding it, is a fresh callable in a static position);
 the local `@jit def odefun` is itself a jit object re-made on every call.
-Run: no (needs diffrax, which the test environment does not install; with diffrax 0.7.2, odefun is traced 3 times for 3 calls)
 """
 import warnings
 

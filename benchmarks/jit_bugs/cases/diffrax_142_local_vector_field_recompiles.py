@@ -2,7 +2,6 @@
 Library: equinox
 Reported: memory grows without bound when many ODEs are solved in one script: `vector_field` is defined inside `solve_ode`, so every call hands `diffrax.diffeqsolve` (an `eqx.filter_jit`-wrapped function) a new function inside its `ODETerm`; filter_jit holds that function static and compares it by identity, so each call compiles again and the compilation cache keeps growing (the reporter expected the compilation, but not the memory that is never freed).
 Transcribed: the report's `solve_ode`; its `clear_caches` helper (psutil memory reporting and `diffeqsolve.clear_cache()`) is cut, and the loop that calls `solve_ode` repeatedly is written as three calls with a trace counter in the vector field (each call prints a new trace). `y0=1.` is kept as in the report.
-Run: no (needs diffrax, not installed in the benchmark environment; checked with diffrax 0.7.2: the vector field is traced anew on each of the three calls)
 Hard: the bad value is a nested `def` re-created on every `solve_ode` call and wrapped in `dfx.ODETerm(...)`, an eqx.Module whose `vector_field` field is a non-array leaf; `diffeqsolve` is filter_jit-wrapped in the library, so the checker must know that diffeqsolve's arguments are held static leaf by leaf.
 """
 import jax.numpy as jnp

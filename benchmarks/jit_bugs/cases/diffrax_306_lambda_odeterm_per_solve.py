@@ -2,7 +2,6 @@
 Library: equinox
 Reported: "As discussed in #142, memory usage may grow as we integrate more functions because of caching on `jax`'s part", so the reporter tries to clear the caches every so often with `jax.clear_caches()`, which then segfaults after differentiating through `diffeqsolve`. The memory growth comes from the MWE's `solve`, which wraps a new `lambda` in `ODETerm` on every call, so the filter_jit-wrapped `diffeqsolve` (holding the term's function static, compared by identity) compiles and caches again on every call.
 Transcribed: the report's `Function` module and `solve`; the `jax.clear_caches()` call (the segfault the issue is about, a separate JAX/diffrax bug) is cut, and a second `grad_f` call plus a trace counter in `Function.__call__` are added to show the retrace.
-Run: no (needs diffrax, not installed in the benchmark environment; checked with diffrax 0.7.2: the second `grad_f(f)` traces the vector field again)
 Hard: the lambda is made inside `solve` on every call (closing over the argument `f`) and reaches the filter_jit boundary inside `ODETerm(...)`, an eqx.Module field; `solve` is itself only `jax.grad`-transformed, not jitted, so each outer call reaches `diffeqsolve` afresh.
 """
 import equinox as eqx

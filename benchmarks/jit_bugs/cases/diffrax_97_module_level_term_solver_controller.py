@@ -2,7 +2,6 @@
 Library: equinox
 Correct: `term`, `solver` and `stepsize_controller` are built once at module level (`ODETerm(f)` with a module-level `f`) and reused by every call of the jitted `ivp`; `diffeqsolve` (filter_jit) holds the term's function and the controller's float tolerances static, but they are the same objects every time, and `t1`, the only thing that changes, is traced ("You're not missing anything. `t1` can indeed be traced just fine!"). One compilation serves all calls.
 Transcribed: the report's snippet; the unused `einops` import is dropped, and three calls of `ivp` with different `t1` and a trace counter in `f` are added.
-Run: no (needs diffrax, not installed in the benchmark environment; checked with diffrax 0.7.2: `f` is traced during the first call only)
 """
 import jax 
 from diffrax import diffeqsolve, ODETerm, Dopri5, SaveAt, PIDController
