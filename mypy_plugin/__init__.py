@@ -28,6 +28,7 @@ from mypy_plugin.constructors import constructor_hook, has_static_fields, replac
 from mypy_plugin.guard import guarded
 from mypy_plugin.hashing import record_hashed_attributes
 from mypy_plugin.jit_evidence import record_class_mutation
+from mypy_plugin.jitted_types import below_equinox, filtered_callee
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION
 from mypy_plugin.mypy_internals import DATACLASS_MAKERS
 from mypy_plugin.static_positions import call_hook, plain_call_hook
@@ -91,6 +92,7 @@ class JaxtypesPlugin(Plugin):
     def __init__(self, options: Options) -> None:
         super().__init__(options)
         self.settings = trusted_types.settings(options)  # a bad setting stops mypy here, once
+        self.release = release()  # the code loaded now; read once, as finding it costs a scan of the path
 
     def get_class_decorator_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         return _FIRST_PASS_CLASS_DECORATOR_HOOKS.get(fullname)
@@ -114,14 +116,14 @@ class JaxtypesPlugin(Plugin):
         if hook is not None:
             return hook
         symbol = self.lookup_fully_qualified(fullname)
-        if filter_jit.filtered_callee(symbol):
+        if filtered_callee(symbol):
             return _guarded_filtered_call_hook
         info = symbol.node if symbol is not None else None
         return _guarded_constructor_hook if isinstance(info, TypeInfo) and has_static_fields(info) else None
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         hook = _METHOD_HOOKS.get(fullname)
-        if hook is None and filter_jit.filtered_callee(self.lookup_fully_qualified(fullname)):
+        if hook is None and not below_equinox(fullname) and filtered_callee(self.lookup_fully_qualified(fullname)):
             return _guarded_filtered_call_hook
         return hook
 
@@ -132,7 +134,7 @@ class JaxtypesPlugin(Plugin):
         trusted = list(self.settings.trusted_static_types)
         return {
             "version": CACHE_FORMAT_VERSION,
-            "release": release(),
+            "release": self.release,
             "codes": sorted(reporting.ERROR_CODES),
             "trusted_static_types": trusted,
         }

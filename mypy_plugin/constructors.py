@@ -10,7 +10,7 @@ Which arguments are static comes from the class's records (``metadata``) (every 
 
 from __future__ import annotations
 
-from mypy.nodes import Expression, MemberExpr, TypeInfo, Var
+from mypy.nodes import CallExpr, Context, Decorator, Expression, FuncBase, MemberExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 from mypy.types import AnyType, Instance, Type, TypeAliasType, get_proper_type
 
@@ -20,12 +20,14 @@ from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import with_evidence
+from mypy_plugin.jitted_types import jits
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ClassFacts, LibraryFields
-from mypy_plugin.mypy_internals import enclosing_functions
+from mypy_plugin.mypy_internals import checked_module, enclosing_functions
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
+from mypy_plugin.value_uses import handed_to
 
 
 def constructor_hook(ctx: FunctionContext) -> Type:
@@ -35,7 +37,7 @@ def constructor_hook(ctx: FunctionContext) -> Type:
         for names, kinds, exprs, types in zip(ctx.callee_arg_names, ctx.arg_kinds, ctx.args, ctx.arg_types):
             for kind, expr, typ in zip(kinds, exprs, types):
                 if not kind.is_star():  # a star argument's type is the whole sequence or mapping
-                    _check_argument(ctx.api, info, names, expr, typ)
+                    _check_argument(ctx.api, info, names, expr, typ, ctx.context)
     return ctx.default_return_type
 
 
@@ -50,7 +52,16 @@ def replace_hook(ctx: FunctionContext) -> Type:
     return ctx.default_return_type
 
 
-def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | None, expr: Expression, typ: Type) -> None:
+def _check_argument(
+    api: CheckerPluginInterface,
+    info: TypeInfo,
+    name: str | None,
+    expr: Expression,
+    typ: Type,
+    construction: Context | None = None,
+) -> None:
+    """What ``expr`` (of type ``typ``) brings into field ``name`` of ``info``, given by the
+    ``construction`` (a constructor call; none for ``dataclasses.replace``)."""
     judge = recorder(api)
     for base in info.mro:  # which fields are static comes from their metadata
         judge.looked_through(base)
@@ -65,9 +76,28 @@ def _check_argument(api: CheckerPluginInterface, info: TypeInfo, name: str | Non
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
     if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
-        problem = with_evidence(api, problem, info, name, expr, _library_static_fields(info))
+        made = None if _handed_on_unjitted(api, construction) else expr
+        problem = with_evidence(api, problem, info, name, made, _library_static_fields(info))
     if problem is not None:
         report(api, problem, where, expr)
+
+
+def _handed_on_unjitted(api: CheckerPluginInterface, construction: Context | None) -> bool:
+    """The value ``construction`` makes goes straight into a call of a function that keys no
+    compiled code on it (``jax.vmap``, ``nnx.vmap``, a plain function or class): made again and
+    again there, it is no evidence of compiling again. A function ``jax.jit``, ``jaxtypes.jit``
+    or ``eqx.filter_jit`` returned keys on it; so may what the call cannot name (an instance's
+    method, a call's result)."""
+    tree = checked_module(api)
+    call = handed_to(tree, construction) if tree is not None and isinstance(construction, CallExpr) else None
+    callee = call.callee if call is not None else None
+    node = callee.node if isinstance(callee, RefExpr) else None
+    if isinstance(node, Decorator):
+        node = node.var
+    if isinstance(node, TypeInfo):
+        return True
+    typ = node.type if isinstance(node, (Var, FuncBase)) else None
+    return typ is not None and not jits(typ)
 
 
 def _held_problem(typ: Type, judge: Judge, marker: StaticMarker) -> Problem | None:

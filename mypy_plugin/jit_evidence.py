@@ -49,6 +49,7 @@ from mypy.nodes import (
     IndexExpr,
     ListExpr,
     MemberExpr,
+    MypyFile,
     NameExpr,
     Node,
     OperatorAssignmentStmt,
@@ -68,21 +69,18 @@ from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
-from mypy_plugin.metadata import ChangeEvidence
+from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
 from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, definition, instance_methods, is_name, self_reads
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
 from mypy_plugin.statements import present, walk
 from mypy_plugin.static_values import makes_function
-from mypy_plugin.value_origins import Site, equal_copies, made_classes, origins
+from mypy_plugin.value_origins import Site, equal_copies, made_classes
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
 Reads = frozenset[str] | None
 """The attributes jitted code reads through ``self`` (``method_bodies.self_reads``), None where
 not known: only a change to one of them is evidence."""
-
-ANY_ATTRIBUTE = "<name>"
-"""An attribute whose name the code does not show (``setattr(self, name, v)``, ``__setattr__``)."""
 
 CALLERS_FOLLOWED = 2
 """How many functions deep a call of a function is followed to the loop that runs it."""
@@ -487,11 +485,12 @@ def called_again(api: Api, made: Context) -> str | None:
     tree = checked_module(api)
     if function is None or tree is None:
         return None
+    runners = _runners(tree, function)
     lines = [
         call.line
         for node, _, scope, _ in walk(tree.defs)
         for call in get_subexpressions(node)
-        if scope is None and isinstance(call, CallExpr) and _calls_function(api, call, function, scope)
+        if scope is None and isinstance(call, CallExpr) and _calls_function(api, call, function, scope, runners)
     ]
     return phrases.called_from(function.name, lines) if len(lines) > 1 else None
 
@@ -510,12 +509,15 @@ def _called_in_loop(api: Api, function: FuncDef, inner: tuple[str, ...] = ()) ->
     ``CALLERS_FOLLOWED`` other functions of the module (``phrases.repeatedly``, naming ``inner``,
     the functions ``function`` runs the code in, innermost first), else None."""
     tree = checked_module(api)
+    if tree is None:
+        return None
     chain = (*inner, function.name)
     followed: set[FuncDef] = {function}
-    for node, looping, scope, _ in walk(tree.defs if tree is not None else []):
+    runners = _runners(tree, function)
+    for node, looping, scope, _ in walk(tree.defs):
         inside = get_subexpressions(node)
         for call in inside:
-            if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope):
+            if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope, runners):
                 continue
             if _each_iteration(looping, inside, call):
                 return phrases.repeatedly(call.line, chain)
@@ -528,13 +530,18 @@ def _called_in_loop(api: Api, function: FuncDef, inner: tuple[str, ...] = ()) ->
     return None
 
 
-def _calls_function(api: Api, call: CallExpr, function: FuncDef, scope: FuncDef | None) -> bool:
-    """``call`` (in ``scope``) calls ``function``: by its name, or, for a method, on ``self`` in a
-    method of its class or on a name the module binds to an instance of its class."""
+def _calls_function(
+    api: Api, call: CallExpr, function: FuncDef, scope: FuncDef | None, runners: Collection[Var]
+) -> bool:
+    """``call`` (in ``scope``) calls ``function``: by its name or through one of its ``runners``
+    (``_runners``), or, for a method, on ``self`` in a method of its class or on a name the
+    module binds to an instance of its class; a call of a class runs its construction
+    (``__init__``, ``__post_init__``), its bases' too."""
     callee = call.callee
-    if isinstance(callee, NameExpr) and isinstance(callee.node, Var):  # grad_f = jax.grad(function)
-        values = origins(api, callee, call.line, scope)
-        return any(_transforms(value, function) for value in values if value is not callee)
+    if isinstance(callee, NameExpr) and isinstance(callee.node, Var):
+        return callee.node in runners
+    if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):  # Class(...) runs its construction
+        return function.name in CONSTRUCTION and function.info is not None and function.info in callee.node.mro
     if isinstance(callee, NameExpr):
         return callee.node is function or isinstance(callee.node, Decorator) and callee.node.func is function
     if not isinstance(callee, MemberExpr) or callee.name != function.name or function.info is None:
@@ -545,12 +552,20 @@ def _calls_function(api: Api, call: CallExpr, function: FuncDef, scope: FuncDef 
     return made is not None and any(function.info in info.mro for info in made)
 
 
-def _transforms(expr: Expression, function: FuncDef) -> bool:
-    """``expr`` is a jax transformation of ``function`` (``jax.grad(function)``), which runs it."""
-    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr) or not makes_function(expr.callee):
-        return False
-    first = expr.args[0] if expr.args else None
-    return isinstance(first, RefExpr) and definition(first.node) is function
+def _runners(tree: MypyFile, function: FuncDef) -> set[Var]:
+    """The variables the module binds to a jax transformation of ``function``, which runs it
+    when called (``grad_f = jax.grad(solve)``)."""
+    found: set[Var] = set()
+    for node, *_ in walk(tree.defs):
+        value = node.rvalue if isinstance(node, AssignmentStmt) else None
+        if not isinstance(value, CallExpr) or not isinstance(value.callee, RefExpr) or not value.args:
+            continue
+        first = value.args[0]
+        if makes_function(value.callee) and isinstance(first, RefExpr) and definition(first.node) is function:
+            found.update(
+                lvalue.node for lvalue in node.lvalues if isinstance(lvalue, NameExpr) and isinstance(lvalue.node, Var)
+            )
+    return found
 
 
 def _each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:

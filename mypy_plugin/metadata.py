@@ -177,11 +177,15 @@ class DataclassOptions(Record):
         return cls(_flag(data["eq"]), _flag(data["frozen"]), _flag(data["unsafe_hash"]), _flag(data["pytree"]))
 
 
+ANY_ATTRIBUTE = "<name>"
+"""An attribute whose name the code does not show (``setattr(self, name, v)``, ``__setattr__``)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class ChangeEvidence(Record):
     """How a class's own methods change its instances after they are made (``jit_evidence``):
     each attribute they assign, with the first words that say so (``Counter.step assigns
-    self.n``; ``jit_evidence.ANY_ATTRIBUTE`` where the name is not known), and for each method the
+    self.n``; ``ANY_ATTRIBUTE`` where the name is not known), and for each method the
     attributes whose contents it changes in place (``append``: ``self._keys``, ``self._values``)."""
 
     KEY: ClassVar[str] = "jaxtypes_mutation"

@@ -39,15 +39,18 @@ from mypy_plugin.jit_targets import (
 )
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import (
+    checked_module,
     enclosing_functions,
     innermost_function,
     partial_call_callback,
     partial_new_callback,
 )
 from mypy_plugin.reporting import report
-from mypy_plugin.static_positions import Statics, plain_static_problem, read_statics
+from mypy_plugin.jitted_types import Statics
+from mypy_plugin.static_positions import plain_static_problem, read_statics
 from mypy_plugin.static_values import fresh_callable, local_function
 from mypy_plugin.value_origins import fresh_origin
+from mypy_plugin.value_uses import kept
 from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
@@ -109,7 +112,9 @@ def _check_jitted(
 def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression) -> None:
     """``jax.jit`` of a lambda, a local function or a function a jax transformation makes
     (``jax.jit(jax.grad(f))``), run again and again (``jit_evidence.repeated``): jit caches
-    compiled code per function object, and every run makes a new one."""
+    compiled code per function object, and every run makes a new one. Not where each jitted
+    function made is stored for later (``value_uses.kept``: one per constraint, in a list), so
+    each is compiled once and called again from there."""
     module, enclosing = enclosing_functions(ctx.api)
     context = ctx.context
     made: Expression | None = context if isinstance(context, Expression) else None
@@ -122,7 +127,8 @@ def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression)
         fresh = fresh_origin(ctx.api, fun, recorder(ctx.api), fun.line, innermost_function(ctx.api))
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
     where = repeated(ctx.api, made) if described is not None and made is not None else None
-    if described is not None and where is not None:
+    tree = checked_module(ctx.api)
+    if described is not None and where is not None and not (tree is not None and kept(tree, context)):
         report(ctx.api, phrases.fresh_function_again(described, where), phrases.JAX_JIT_CALL, context)
 
 

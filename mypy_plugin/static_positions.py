@@ -1,15 +1,13 @@
-"""Static positions of a jitted function, carried in its type, and the check of calls that fill them.
+"""Static positions of a jitted function, read from the jit call, and the check of calls that fill them.
 
-``jax.jit`` and ``jaxtypes.jit`` both return an instance type (``JitWrapped``, ``Jitted``); the
-plugin gives it ``extra_attrs`` holding literal tuples of the static indices and names. mypy
-serialises them with the type, so a call of a function jitted in another module is checked
-the same from the cache, in parallel workers and in the daemon.
+The positions travel in the jitted function's type (``jitted_types.Statics``), so a call of a
+function jitted in another module is checked the same from the cache, in parallel workers and in
+the daemon.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from mypy.nodes import (
     ARG_NAMED,
@@ -20,7 +18,6 @@ from mypy.nodes import (
     Decorator,
     Expression,
     FuncDef,
-    FuncItem,
     IntExpr,
     ListExpr,
     MemberExpr,
@@ -36,7 +33,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
-from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, TypeVarType, get_proper_type
+from mypy.types import Instance, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
@@ -51,7 +48,7 @@ from jaxtypes._vocabulary.rules import (
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import Reads, changes_after_construction, copied, method_reads, repeated, with_evidence
-from mypy_plugin.jit_targets import is_private
+from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
@@ -61,98 +58,15 @@ from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
 from mypy_plugin.value_origins import (
     LITERALS,
+    Fresh,
     MAX_STEPS,
     Site,
     fresh_origin,
     made_classes,
     origin_verdict,
     origins,
-    stored_fresh,
+    made_in_construction,
 )
-
-_NUMS = "__jaxtypes_static_argnums__"
-_NAMES = "__jaxtypes_static_argnames__"
-_PRIVATE = "__jaxtypes_private__"
-_PLACED = "__jaxtypes_placed__"
-
-
-class Statics:
-    """The static positions of a jitted function: indices and names (either may be unknown);
-    whether every name is placed among its parameters (``resolved``: where one is not, as behind a
-    wrapper typed ``Callable[..., T]``, a positional argument may fill it); and whether the
-    function is private (``jit_targets.is_private``): its callers are all read, so a collection
-    interface declared static is judged where a call passes one, not at the declaration."""
-
-    def __init__(
-        self, nums: Iterable[int], names: Iterable[str], *, private: bool = False, placed: bool | None = None
-    ) -> None:
-        self.nums = tuple(sorted(set(nums)))
-        self.names = tuple(sorted(set(names)))
-        self.private = private
-        self.placed = not self.names if placed is None else placed
-
-    def __or__(self, other: Statics) -> Statics:
-        return Statics((*self.nums, *other.nums), (*self.names, *other.names), private=self.private)
-
-    def of(self, function: FuncDef) -> Statics:
-        """These positions, for the definition ``function``."""
-        return Statics(self.nums, self.names, private=is_private(function), placed=self.placed)
-
-    def resolved(self, fn: CallableType | FuncItem) -> Statics:
-        """Both spellings completed from the parameters of ``fn`` (a signature, or a function's
-        definition where it has none: no annotations), as ``jax.jit`` does."""
-        positional = [name for name, kind in zip(fn.arg_names, fn.arg_kinds) if kind.is_positional()]
-        size = len(positional)
-        nums = [n + size if n < 0 else n for n in self.nums]
-        named = [positional[n] for n in nums if 0 <= n < size]
-        names = [*self.names, *(name for name in named if name is not None)]
-        nums += [i for i, name in enumerate(positional) if name in self.names]
-        placed = all(name in fn.arg_names for name in self.names)
-        return Statics(nums, names, private=self.private, placed=placed)
-
-    def bound(self) -> Statics:
-        """The positions once the first argument is bound (a method accessed on an instance)."""
-        return Statics((n - 1 for n in self.nums if n > 0), self.names, private=self.private, placed=self.placed)
-
-    def attach(self, api: CheckerPluginInterface, instance: Instance) -> Instance:
-        """``instance`` carrying these positions in its ``extra_attrs`` (they survive the cache)."""
-        int_type = api.named_generic_type("builtins.int", [])
-        str_type = api.named_generic_type("builtins.str", [])
-        bool_type = api.named_generic_type("builtins.bool", [])
-        object_type = api.named_generic_type("builtins.object", [])
-        tuple_type = api.named_generic_type("builtins.tuple", [object_type])
-        attrs: dict[str, Type] = {
-            _NUMS: TupleType([LiteralType(n, int_type) for n in self.nums], tuple_type),
-            _NAMES: TupleType([LiteralType(n, str_type) for n in self.names], tuple_type),
-            _PRIVATE: LiteralType(self.private, bool_type),
-            _PLACED: LiteralType(self.placed, bool_type),
-        }
-        carried = instance.extra_attrs or ExtraAttrs({})  # mypy's own, e.g. a partial's signature
-        extra = ExtraAttrs({**carried.attrs, **attrs}, carried.immutable | set(attrs), carried.mod_name)
-        return Instance(instance.type, instance.args, last_known_value=instance.last_known_value, extra_attrs=extra)
-
-    @staticmethod
-    def carried(typ: Type) -> Statics | None:
-        """The positions ``attach`` put on ``typ``, if any."""
-        proper = get_proper_type(typ)
-        if not isinstance(proper, Instance) or proper.extra_attrs is None:
-            return None
-        attrs = proper.extra_attrs.attrs
-        if _NUMS not in attrs:
-            return None
-        private, placed = get_proper_type(attrs.get(_PRIVATE)), get_proper_type(attrs.get(_PLACED))
-        return Statics(
-            _literals(attrs[_NUMS]),
-            _literals(attrs[_NAMES]),
-            private=isinstance(private, LiteralType) and private.value is True,
-            placed=isinstance(placed, LiteralType) and placed.value is True,
-        )
-
-
-def _literals(typ: Type) -> list[Any]:
-    proper = get_proper_type(typ)
-    items = proper.items if isinstance(proper, TupleType) else []
-    return [item.value for item in map(get_proper_type, items) if isinstance(item, LiteralType)]
 
 
 def read_statics(ctx: FunctionContext) -> Statics | None:
@@ -228,8 +142,8 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
         statics = statics.bound()
     for place, expr, typ in placed_arguments(ctx):
         static = place in statics.nums if isinstance(place, int) else place in statics.names
+        site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
         if static:
-            site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
             problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private, site)
         elif needs_evidence and (statics.placed or isinstance(place, str)):
             # jaxtypes.jit checks its traced values itself; a name not placed may be any position
@@ -237,24 +151,31 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
         else:
             problem = None
         if problem is not None:
-            report_argument(ctx.api, problem, place, static, expr)
+            report_argument(ctx.api, problem, place, static, expr, (needs_evidence, site))
     return ctx.default_return_type
 
 
 def report_argument(
-    api: CheckerPluginInterface, problem: Problem, place: int | str, static: bool, expr: Expression, jit: str = ""
+    api: CheckerPluginInterface,
+    problem: Problem,
+    place: int | str,
+    static: bool,
+    expr: Expression,
+    evidence: tuple[bool, Site | None] = (True, None),
+    jit: str = "",
 ) -> None:
     """``problem`` of the argument ``expr`` passed at ``place`` of a call of a function jitted
-    (by ``jit``, where it is not jax's: ``eqx.filter_jit``), reported at the argument, or, for a
-    callable the construction of a class of the module makes afresh and stores
-    (``value_origins.stored_fresh``), where it is made: the code to change."""
+    (by ``jit``, where it is not jax's: ``eqx.filter_jit``), reported at the argument; a callable
+    made afresh that the construction of a class of the module makes and stores
+    (``value_origins.made_in_construction``) is reported where it is made, the code to change,
+    each such place with its own words and ``evidence`` (whether it is needed, and the site)."""
     fresh = problem.rule in (STATIC_FRESH_CALLABLE, STATIC_FRESH_CALLABLE_STRICT)
-    stored = stored_fresh(api, expr, recorder(api), expr.line, innermost_function(api)) if fresh else None
-    if stored is None:
+    stored = made_in_construction(api, expr, recorder(api), expr.line, innermost_function(api)) if fresh else []
+    if not stored:
         report(api, problem, phrases.call_argument(place, static, f"this {jit or 'jitted'} call"), expr)
-    else:
-        call = phrases.jitted_call_at(expr.line, jit or "jitted")
-        report(api, problem, phrases.call_argument(place, static, call), stored.value)
+    call = phrases.call_argument(place, static, phrases.jitted_call_at(expr.line, jit or "jitted"))
+    for made in stored:
+        report(api, _fresh_verdict(api, made.fresh, *evidence), call, made.at)
 
 
 def placed_arguments(ctx: FunctionContext | MethodContext) -> Iterator[tuple[int | str, Expression, Type]]:
@@ -396,10 +317,13 @@ def fresh_problem(
     if isinstance(expr, LITERALS) or isinstance(expr, RefExpr) and isinstance(expr.node, TypeInfo):
         return None  # a literal, a class: nothing made afresh to look for
     fresh = fresh_origin(api, expr, recorder(api), expr.line, innermost_function(api))
-    problem = phrases.fresh_callable(fresh.described) if fresh is not None else None
-    if problem is None or fresh is None or not needs_evidence:
-        return problem
-    return with_evidence(api, problem, made=fresh.made, through_calls=True, site=site)
+    return _fresh_verdict(api, fresh, needs_evidence, site) if fresh is not None else None
+
+
+def _fresh_verdict(api: CheckerPluginInterface, fresh: Fresh, needs_evidence: bool, site: Site | None) -> Problem:
+    """``static-fresh-callable`` for ``fresh``, with its evidence (``fresh_problem``)."""
+    problem = phrases.fresh_callable(fresh.described)
+    return with_evidence(api, problem, made=fresh.made, through_calls=True, site=site) if needs_evidence else problem
 
 
 def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:

@@ -81,7 +81,8 @@ from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
-from mypy_plugin.method_bodies import assigned_values
+from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
+from mypy_plugin.method_bodies import CONSTRUCTION, assigned_values, is_name
 from mypy_plugin.mypy_internals import (
     MypyDataclass,
     checked_module,
@@ -375,35 +376,54 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
     return phrases.holding_fresh(container, stored.field, stored.described) if stored is not None else None
 
 
-class Stored(NamedTuple):
-    """A callable the construction of a class makes afresh and stores: the field, the value as
-    written there, and what it is (``phrases.fresh_callable``)."""
+class Assigned(NamedTuple):
+    """A callable the construction of a class makes afresh and assigns: the attribute, the value
+    as written there, and what it is (``phrases.fresh_callable``)."""
 
     field: str
     value: Expression
     described: str
 
 
-def stored_fresh(
+class Stored(NamedTuple):
+    """A callable made afresh (``fresh``: what, and the expression each run of which makes it
+    anew, where the evidence is looked for) that a class's construction stores ``at``: the line
+    that makes it, the code to change."""
+
+    fresh: Fresh
+    at: Expression
+
+
+def made_in_construction(
     api: CheckerPluginInterface, expr: Expression, judge: Judge, line: int, scope: FuncDef | None
-) -> Stored | None:
-    """Where the construction of a class of the module makes afresh a callable that the values
-    of ``expr`` (used at ``line`` in ``scope``), instances of the class, hold (``_stored_fresh``):
-    the place to report what every instance built holds anew."""
+) -> list[Stored]:
+    """Each callable made afresh that the values of ``expr`` (used at ``line`` in ``scope``) may
+    be or hold and that the construction of a class of the module makes and stores: in an
+    attribute of ``self`` (``self.fn = wrap(loss)`` in ``__init__``: made by each construction),
+    or in an instance of a class that hashes what it holds (``_stored_fresh``: made by the call of
+    the class). Every instance built holds a new one."""
     tree = checked_module(api)
     if tree is None:
-        return None
+        return []
     flow = ModuleFlow(tree)
+    found: list[Stored] = []
     for made in _origins(flow, expr, line, scope, MAX_STEPS, set()):
-        callee = made.expr.callee if made is not None and isinstance(made.expr, CallExpr) else None
+        if made is None:
+            continue
+        if made.scope is not None and made.scope.name in CONSTRUCTION:
+            described = _fresh(flow, made, judge, MAX_STEPS)
+            found += [Stored(Fresh(described, made.expr), made.expr)] if described is not None else []
+            continue
+        callee = made.expr.callee if isinstance(made.expr, CallExpr) else None
         info = callee.node if isinstance(callee, RefExpr) else None
-        stored = _stored_fresh(flow, info, judge, MAX_STEPS - 1) if isinstance(info, TypeInfo) else None
-        if stored is not None:
-            return stored
-    return None
+        assigned = _stored_fresh(flow, info, judge, MAX_STEPS - 1) if isinstance(info, TypeInfo) else None
+        if assigned is not None:
+            described = phrases.holding_fresh(class_name(info), assigned.field, assigned.described)
+            found.append(Stored(Fresh(described, made.expr), assigned.value))
+    return found
 
 
-def _stored_fresh(flow: ModuleFlow, info: TypeInfo, judge: Judge, steps: int) -> Stored | None:
+def _stored_fresh(flow: ModuleFlow, info: TypeInfo, judge: Judge, steps: int) -> Assigned | None:
     """What the construction of ``info``, a class of the module that hashes what it holds, makes
     afresh and stores in an attribute (``self._norm = functools.partial(...)`` in ``__init__``):
     every instance holds a new one, so two built alike hash apart. Read only in the class's own
@@ -415,7 +435,7 @@ def _stored_fresh(flow: ModuleFlow, info: TypeInfo, judge: Judge, steps: int) ->
         for value in assigned_values(info.defn, field):
             described = _fresh(flow, Made(value, flow.scope_of(value)), judge, steps - 1)
             if described is not None:
-                return Stored(field, value, described)
+                return Assigned(field, value, described)
     return None
 
 
@@ -655,6 +675,9 @@ def _origins(
         for side in [expr.left, expr.right] if expr.op == "or" else [expr.right]:
             yield from _origins(flow, side, line, scope, steps, seen)
         return
+    if isinstance(expr, MemberExpr) and _own_attribute(flow, expr, scope):
+        yield from _constructed(flow, expr, steps, seen)
+        return
     if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var):
         yield Made(expr, scope)
         return
@@ -674,6 +697,30 @@ def _origins(
         return
     for value in binding.values:
         yield from _origins(flow, value, binding.line, binding.scope, steps - 1, seen)
+
+
+def _own_attribute(flow: ModuleFlow, expr: MemberExpr, scope: FuncDef | None) -> bool:
+    """``self.attr`` in a method of a class of the module, the attribute declared by nothing but
+    what is assigned to it (a declared type is judged as declared)."""
+    if scope is None or not scope.info or scope.info.module_name != flow.module or not scope.arguments:
+        return False
+    symbol = scope.info.get(expr.name)
+    var = symbol.node if symbol is not None else None
+    this = scope.arguments[0].variable.name
+    return is_name(expr.expr, this) and isinstance(var, Var) and (var.is_inferred or _undeclared(var.type))
+
+
+def _constructed(flow: ModuleFlow, expr: MemberExpr, steps: int, seen: set[Var]) -> Iterator[Made | None]:
+    """What the construction of the class assigns ``self.attr`` (``_own_attribute``); None for
+    what other methods may assign it."""
+    function = flow.scope_of(expr)
+    info = function.info if function is not None and function.info else None
+    values = assigned_values(info.defn, expr.name) if info is not None and steps > 0 else []
+    for value in values:
+        yield from _origins(flow, value, value.line, flow.scope_of(value), steps - 1, seen)
+    changes = ChangeEvidence.read(info) if info is not None else None
+    if not values or changes is not None and (expr.name in changes.assigned or ANY_ATTRIBUTE in changes.assigned):
+        yield None
 
 
 def _reaching(bindings: list[Binding], line: int, scope: FuncDef | None) -> Binding | None:

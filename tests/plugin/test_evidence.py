@@ -10,7 +10,9 @@ result holding one, or a bundle of functions a library's factory makes, such as
 code that makes it runs again and again: in a loop, or in a function a loop calls (``f(...)``,
 ``self.f(...)``, ``obj.f(...)``), directly or through another function; so is an
 identity-hashed value built there and passed in a static position, and one whose equal copy,
-made by the same call with the same arguments, meets the same static position. A name bound again to another class's instance
+made by the same call with the same arguments, meets the same static position; not where each
+jitted function made is kept for later (appended to a list, stored under a key), nor a value
+built in a loop and handed straight to a function that is not jitted. A name bound again to another class's instance
 (``argparse.Namespace``, then a named tuple) is judged by what it holds, not by its first type.
 
 Construction is not change: ``__init__`` and the methods only it calls, class methods that build
@@ -129,6 +131,14 @@ def potentials(scale: float) -> Potentials:
 
 
 many = [Potentials(jnp.ones(1), lambda y: y) for _ in range(3)]  # E: static-fresh-callable
+
+
+def mapped(potentials: Potentials) -> jax.Array:
+    return jax.vmap(potentials.f)(potentials.x)
+
+
+for _ in range(3):  # handed straight to a function that is not jitted
+    mapped(Potentials(jnp.ones(1), lambda y: y))  # S: static-fresh-callable-strict
 
 
 @functools.partial(jax.jit, static_argnums=1)  # S: static-identity-hash-strict
@@ -262,6 +272,21 @@ keyed(shared, jnp.ones(2))  # S: static-identity-hash-strict
 once(jnp.ones(1))
 meter_once(jnp.ones(1))
 gradient = jax.jit(jax.grad(total))
+
+
+def jitted_per_scale() -> dict:
+    kept_jits = []
+    table = {{}}
+    for scale in (1.0, 2.0):  # one jitted function per scale, each kept and called again later
+
+        def scaled(y: jax.Array, scale: float = scale) -> jax.Array:
+            return y * scale
+
+        kept_jits.append(jax.jit(scaled))
+        fast = jax.jit(scaled)
+        fast(jnp.ones(1))
+        table[scale] = fast
+    return table
 """
 
 UNCHANGED = SHAPES.format(counter_change="")

@@ -6,7 +6,8 @@ argument; made once, it is the opt-in twin, as it is in a function only other fu
 (they may all run while an outer jit traces, where it costs a trace, not a compilation); a
 module-level function, an array or a number there stays silent. A callable the construction of
 a class of the module makes afresh and stores (``self.norm = functools.partial(...)`` in
-``__init__``) is reported where it is made, naming the call. The filtered function may be
+``__init__``, or in an attribute a method passes on: ``self.loss = wrap(loss)``) is reported
+where it is made, each such place, naming the call. The filtered function may be
 decorated (also ``eqx.filter_jit(donate=...)``), assigned, a method, or defined in another
 module; diffrax's ``diffeqsolve``, filtered in diffrax, is one.
 
@@ -143,9 +144,28 @@ class Cached(eqx.Module):
         return self.norm(x)
 
 
+def wrap(fn: Callable) -> Callable:
+    def wrapped(x: jax.Array) -> jax.Array:
+        return fn(x)
+
+    return wrapped
+
+
+class Adapter:
+    def __init__(self, loss: Callable, scaled: bool) -> None:
+        if scaled:
+            self.loss = wrap(loss)  # E: static-fresh-callable
+        else:
+            self.loss = lambda x: loss(x) * 2  # E: static-fresh-callable
+
+    def run(self, y: jax.Array) -> jax.Array:
+        return apply(self.loss, y)
+
+
 for _ in range(3):
     apply(Normed(0), y)
     apply(Cached(), y)
+    Adapter(module_level, scaled=True).run(y)
 """
 
 UNCHANGED = MAIN.format(again="")

@@ -1,0 +1,148 @@
+"""What the type of a jitted function carries, read by every check of its calls.
+
+``jax.jit`` and ``jaxtypes.jit`` both return an instance type (``JitWrapped``, ``Jitted``); the
+plugin gives it ``extra_attrs`` holding literal tuples of the static indices and names
+(``Statics``). ``eqx.filter_jit`` returns a callable typed as the function it is given; the plugin
+marks that callable's fallback instance (``mark_filtered``): every leaf of its arguments that is
+no array is static. mypy serialises both with the type, so a call of a function jitted in another
+module is judged the same from the cache, in parallel workers and in the daemon.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from mypy.nodes import Decorator, FuncDef, FuncItem, SymbolTableNode, Var
+from mypy.plugin import CheckerPluginInterface
+from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
+
+from jaxtypes._vocabulary.names import JAX_DEPENDENCIES
+from mypy_plugin.jit_targets import is_private
+
+_FILTERED = "__jaxtypes_filtered__"
+_NUMS = "__jaxtypes_static_argnums__"
+_NAMES = "__jaxtypes_static_argnames__"
+_PRIVATE = "__jaxtypes_private__"
+_PLACED = "__jaxtypes_placed__"
+
+
+class Statics:
+    """The static positions of a jitted function: indices and names (either may be unknown);
+    whether every name is placed among its parameters (``resolved``: where one is not, as behind a
+    wrapper typed ``Callable[..., T]``, a positional argument may fill it); and whether the
+    function is private (``jit_targets.is_private``): its callers are all read, so a collection
+    interface declared static is judged where a call passes one, not at the declaration."""
+
+    def __init__(
+        self, nums: Iterable[int], names: Iterable[str], *, private: bool = False, placed: bool | None = None
+    ) -> None:
+        self.nums = tuple(sorted(set(nums)))
+        self.names = tuple(sorted(set(names)))
+        self.private = private
+        self.placed = not self.names if placed is None else placed
+
+    def __or__(self, other: Statics) -> Statics:
+        return Statics((*self.nums, *other.nums), (*self.names, *other.names), private=self.private)
+
+    def of(self, function: FuncDef) -> Statics:
+        """These positions, for the definition ``function``."""
+        return Statics(self.nums, self.names, private=is_private(function), placed=self.placed)
+
+    def resolved(self, fn: CallableType | FuncItem) -> Statics:
+        """Both spellings completed from the parameters of ``fn`` (a signature, or a function's
+        definition where it has none: no annotations), as ``jax.jit`` does."""
+        positional = [name for name, kind in zip(fn.arg_names, fn.arg_kinds) if kind.is_positional()]
+        size = len(positional)
+        nums = [n + size if n < 0 else n for n in self.nums]
+        named = [positional[n] for n in nums if 0 <= n < size]
+        names = [*self.names, *(name for name in named if name is not None)]
+        nums += [i for i, name in enumerate(positional) if name in self.names]
+        placed = all(name in fn.arg_names for name in self.names)
+        return Statics(nums, names, private=self.private, placed=placed)
+
+    def bound(self) -> Statics:
+        """The positions once the first argument is bound (a method accessed on an instance)."""
+        return Statics((n - 1 for n in self.nums if n > 0), self.names, private=self.private, placed=self.placed)
+
+    def attach(self, api: CheckerPluginInterface, instance: Instance) -> Instance:
+        """``instance`` carrying these positions in its ``extra_attrs`` (they survive the cache)."""
+        int_type = api.named_generic_type("builtins.int", [])
+        str_type = api.named_generic_type("builtins.str", [])
+        bool_type = api.named_generic_type("builtins.bool", [])
+        object_type = api.named_generic_type("builtins.object", [])
+        tuple_type = api.named_generic_type("builtins.tuple", [object_type])
+        attrs: dict[str, Type] = {
+            _NUMS: TupleType([LiteralType(n, int_type) for n in self.nums], tuple_type),
+            _NAMES: TupleType([LiteralType(n, str_type) for n in self.names], tuple_type),
+            _PRIVATE: LiteralType(self.private, bool_type),
+            _PLACED: LiteralType(self.placed, bool_type),
+        }
+        carried = instance.extra_attrs or ExtraAttrs({})  # mypy's own, e.g. a partial's signature
+        extra = ExtraAttrs({**carried.attrs, **attrs}, carried.immutable | set(attrs), carried.mod_name)
+        return Instance(instance.type, instance.args, last_known_value=instance.last_known_value, extra_attrs=extra)
+
+    @staticmethod
+    def carried(typ: Type) -> Statics | None:
+        """The positions ``attach`` put on ``typ``, if any."""
+        proper = get_proper_type(typ)
+        if not isinstance(proper, Instance) or proper.extra_attrs is None:
+            return None
+        attrs = proper.extra_attrs.attrs
+        if _NUMS not in attrs:
+            return None
+        private, placed = get_proper_type(attrs.get(_PRIVATE)), get_proper_type(attrs.get(_PLACED))
+        return Statics(
+            _literals(attrs[_NUMS]),
+            _literals(attrs[_NAMES]),
+            private=isinstance(private, LiteralType) and private.value is True,
+            placed=isinstance(placed, LiteralType) and placed.value is True,
+        )
+
+
+def _literals(typ: Type) -> list[Any]:
+    proper = get_proper_type(typ)
+    items = proper.items if isinstance(proper, TupleType) else []
+    return [item.value for item in map(get_proper_type, items) if isinstance(item, LiteralType)]
+
+
+def mark_filtered(api: CheckerPluginInterface, returned: CallableType) -> CallableType:
+    """``returned``, a function ``eqx.filter_jit`` returned, marked so in its fallback instance."""
+    bool_type = api.named_generic_type("builtins.bool", [])
+    fallback = returned.fallback
+    carried = fallback.extra_attrs or ExtraAttrs({})
+    attrs = {**carried.attrs, _FILTERED: LiteralType(True, bool_type)}
+    extra = ExtraAttrs(attrs, carried.immutable | {_FILTERED}, carried.mod_name)
+    marked = Instance(fallback.type, fallback.args, last_known_value=fallback.last_known_value, extra_attrs=extra)
+    return returned.copy_modified(fallback=marked)
+
+
+def is_filtered(typ: Type | None) -> bool:
+    """``typ`` is the type of a function ``eqx.filter_jit`` returned (``_marked``)."""
+    proper = get_proper_type(typ) if typ is not None else None
+    extra = proper.fallback.extra_attrs if isinstance(proper, CallableType) else None
+    return extra is not None and _FILTERED in extra.attrs
+
+
+def filtered_callee(symbol: SymbolTableNode | None) -> bool:
+    """The function or variable ``symbol`` names holds what ``eqx.filter_jit`` returned: a
+    decorated ``def`` (a method too), or a variable it was assigned to."""
+    node = symbol.node if symbol is not None else None
+    if isinstance(node, Decorator):
+        return is_filtered(node.var.type)
+    return isinstance(node, Var) and is_filtered(node.type)
+
+
+def below_equinox(fullname: str) -> bool:
+    """``fullname`` names something of the standard library, of jax or of a package jax depends
+    on: none can import equinox, so none is what ``eqx.filter_jit`` returned (a method call's
+    hook is looked up for every call: these are most of them)."""
+    package = fullname.partition(".")[0]
+    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES or package == "jax"
+
+
+def jits(typ: Type | None) -> bool:
+    """``typ`` is the type of a function a jit returned, which keys compiled code on what its
+    static positions (or, filtered, its leaves that are no arrays) are given."""
+    return typ is not None and (Statics.carried(typ) is not None or is_filtered(typ))

@@ -1,0 +1,110 @@
+"""Where a value goes from the expression that makes it: stored for later, or handed to a call.
+
+A function made afresh on every iteration is no waste where each one is kept: ``jax.jit(fun)``
+made once per constraint and stored in a list is compiled once per constraint and then called
+from there again and again. Nor is a value built per iteration where it goes straight into a call
+that keys no compiled code on it. Both are read from the module's own syntax tree, as
+``value_origins`` reads where a value comes from: the expression itself, and a name it is bound
+to (``fun_jit = jax.jit(fun)``), followed to the places that name is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mypy.nodes import (
+    AssignmentStmt,
+    CallExpr,
+    Context,
+    Decorator,
+    Expression,
+    IndexExpr,
+    MemberExpr,
+    MypyFile,
+    NameExpr,
+    Node,
+    RefExpr,
+    TypeInfo,
+    Var,
+    YieldExpr,
+)
+
+from mypy.types import AnyType, get_proper_type
+
+from mypy_plugin.mypy_internals import get_subexpressions
+from mypy_plugin.statements import walk
+
+STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", "update", "appendleft"})
+"""Methods of the builtin containers (and ``deque``) that keep what they are given."""
+
+
+def kept(tree: MypyFile, made: Context, depth: int = 3) -> bool:
+    """The value ``made`` makes (an expression, or a decorated local ``def``, bound to its name)
+    is stored for later where the module shows it: assigned to an attribute or an item, given to
+    a container's ``append``/``add``/..., or yielded, directly or through the local name it is
+    bound to; given to a class's constructor or to a callable mypy cannot see (a library without
+    type information), where what that call makes is kept in turn (``depth`` calls deep)."""
+    uses = list(_uses(tree, made))
+    return any(_stores(tree, parent, depth) for parent in _parents(tree) for use in uses if _holds(parent, use))
+
+
+def handed_to(tree: MypyFile, made: Expression) -> CallExpr | None:
+    """The call ``made`` is written as an argument of, if it is one."""
+    for parent in _parents(tree):
+        if isinstance(parent, CallExpr) and any(argument is made for argument in parent.args):
+            return parent
+    return None
+
+
+def _uses(tree: MypyFile, made: Context) -> Iterator[Context]:
+    """``made`` itself and every reference to the local name it is bound to."""
+    yield made
+    target = _bound_name(tree, made)
+    if target is None:
+        return
+    for parent in _parents(tree):
+        if isinstance(parent, NameExpr) and parent.node is target:
+            yield parent
+
+
+def _bound_name(tree: MypyFile, made: Context) -> Var | Decorator | None:
+    """The variable ``name = made`` binds, or the decorated ``def`` itself."""
+    if isinstance(made, Decorator):
+        return made
+    for node, *_ in walk(tree.defs):
+        if isinstance(node, AssignmentStmt) and node.rvalue is made:
+            names = [lvalue for lvalue in node.lvalues if isinstance(lvalue, NameExpr)]
+            return names[0].node if names and isinstance(names[0].node, Var) else None
+    return None
+
+
+def _parents(tree: MypyFile) -> Iterator[Node]:
+    """Every statement and expression of the module, statements first."""
+    for node, *_ in walk(tree.defs):
+        yield node
+        yield from get_subexpressions(node)
+
+
+def _holds(parent: Node, use: Context) -> bool:
+    """``use`` is a direct part of ``parent`` where it would be stored: an assignment's value,
+    a call's argument, a yield's value."""
+    if isinstance(parent, AssignmentStmt):
+        return parent.rvalue is use
+    if isinstance(parent, CallExpr):
+        return any(argument is use for argument in parent.args)
+    return isinstance(parent, YieldExpr) and parent.expr is use
+
+
+def _stores(tree: MypyFile, parent: Node, depth: int) -> bool:
+    """``parent``, which holds the value (``_holds``), keeps it."""
+    if isinstance(parent, AssignmentStmt):
+        return any(isinstance(lvalue, (MemberExpr, IndexExpr)) for lvalue in parent.lvalues)
+    if isinstance(parent, CallExpr):
+        callee = parent.callee
+        if isinstance(callee, MemberExpr) and callee.name in STORING_METHODS:
+            return True
+        node = callee.node if isinstance(callee, RefExpr) else None
+        unseen = isinstance(node, Var) and (node.type is None or isinstance(get_proper_type(node.type), AnyType))
+        holder = isinstance(node, TypeInfo) or unseen  # an instance holds it; what mypy cannot see may
+        return holder and depth > 0 and kept(tree, parent, depth - 1)
+    return isinstance(parent, YieldExpr)
