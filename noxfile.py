@@ -31,6 +31,7 @@ OLDEST_PINNED = ("jax", "jaxlib", "mypy")
 FOCUSED = [
     "tests/runtime",
     "tests/plugin/test_class_rules.py",
+    "tests/plugin/test_filter_jit.py",
     "tests/plugin/test_jaxtypes_jit.py",
     "tests/plugin/test_plain_jax.py",
     "tests/plugin/test_precision.py",

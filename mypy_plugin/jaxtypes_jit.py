@@ -34,9 +34,9 @@ from mypy_plugin.jit_targets import (
     method_owner,
     refers_to_class,
 )
+from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name, read_marker
 from mypy_plugin.reporting import report
-from mypy_plugin.jitted_types import Statics
 from mypy_plugin.static_positions import read_statics
 from mypy_plugin.traced_types import traced_problem
 

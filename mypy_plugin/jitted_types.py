@@ -79,9 +79,7 @@ class Statics:
             _PRIVATE: LiteralType(self.private, bool_type),
             _PLACED: LiteralType(self.placed, bool_type),
         }
-        carried = instance.extra_attrs or ExtraAttrs({})  # mypy's own, e.g. a partial's signature
-        extra = ExtraAttrs({**carried.attrs, **attrs}, carried.immutable | set(attrs), carried.mod_name)
-        return Instance(instance.type, instance.args, last_known_value=instance.last_known_value, extra_attrs=extra)
+        return _with_attrs(instance, attrs)
 
     @staticmethod
     def carried(typ: Type) -> Statics | None:
@@ -107,19 +105,21 @@ def _literals(typ: Type) -> list[Any]:
     return [item.value for item in map(get_proper_type, items) if isinstance(item, LiteralType)]
 
 
+def _with_attrs(instance: Instance, attrs: dict[str, Type]) -> Instance:
+    """``instance`` with ``attrs`` added to its ``extra_attrs`` (mypy serialises them with it)."""
+    carried = instance.extra_attrs or ExtraAttrs({})  # mypy's own, e.g. a partial's signature
+    extra = ExtraAttrs({**carried.attrs, **attrs}, carried.immutable | set(attrs), carried.mod_name)
+    return Instance(instance.type, instance.args, last_known_value=instance.last_known_value, extra_attrs=extra)
+
+
 def mark_filtered(api: CheckerPluginInterface, returned: CallableType) -> CallableType:
     """``returned``, a function ``eqx.filter_jit`` returned, marked so in its fallback instance."""
-    bool_type = api.named_generic_type("builtins.bool", [])
-    fallback = returned.fallback
-    carried = fallback.extra_attrs or ExtraAttrs({})
-    attrs = {**carried.attrs, _FILTERED: LiteralType(True, bool_type)}
-    extra = ExtraAttrs(attrs, carried.immutable | {_FILTERED}, carried.mod_name)
-    marked = Instance(fallback.type, fallback.args, last_known_value=fallback.last_known_value, extra_attrs=extra)
-    return returned.copy_modified(fallback=marked)
+    mark = LiteralType(True, api.named_generic_type("builtins.bool", []))
+    return returned.copy_modified(fallback=_with_attrs(returned.fallback, {_FILTERED: mark}))
 
 
 def is_filtered(typ: Type | None) -> bool:
-    """``typ`` is the type of a function ``eqx.filter_jit`` returned (``_marked``)."""
+    """``typ`` is the type of a function ``eqx.filter_jit`` returned (``mark_filtered``)."""
     proper = get_proper_type(typ) if typ is not None else None
     extra = proper.fallback.extra_attrs if isinstance(proper, CallableType) else None
     return extra is not None and _FILTERED in extra.attrs

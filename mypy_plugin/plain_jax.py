@@ -37,6 +37,7 @@ from mypy_plugin.jit_targets import (
     method_owner,
     registers_subclasses,
 )
+from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import (
     checked_module,
@@ -46,7 +47,6 @@ from mypy_plugin.mypy_internals import (
     partial_new_callback,
 )
 from mypy_plugin.reporting import report
-from mypy_plugin.jitted_types import Statics
 from mypy_plugin.static_positions import plain_static_problem, read_statics
 from mypy_plugin.static_values import fresh_callable, local_function
 from mypy_plugin.value_origins import fresh_origin
@@ -128,8 +128,9 @@ def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression)
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
     where = repeated(ctx.api, made) if described is not None and made is not None else None
     tree = checked_module(ctx.api)
-    if described is not None and where is not None and not (tree is not None and kept(tree, context)):
-        report(ctx.api, phrases.fresh_function_again(described, where), phrases.JAX_JIT_CALL, context)
+    if described is None or where is None or tree is not None and kept(tree, context):
+        return
+    report(ctx.api, phrases.fresh_function_again(described, where), phrases.JAX_JIT_CALL, context)
 
 
 def _may_be_made_elsewhere(fun: Expression) -> bool:

@@ -58,14 +58,14 @@ from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
 from mypy_plugin.value_origins import (
     LITERALS,
-    Fresh,
     MAX_STEPS,
+    Fresh,
     Site,
     fresh_origin,
     made_classes,
+    made_in_construction,
     origin_verdict,
     origins,
-    made_in_construction,
 )
 
 

@@ -158,6 +158,7 @@ class Site(NamedTuple):
 
 
 def _spans(function: FuncDef, line: int) -> bool:
+    """``line`` is in the body of ``function``."""
     return function.line < line and function.end_line is not None and line <= function.end_line
 
 
@@ -675,8 +676,8 @@ def _origins(
         for side in [expr.left, expr.right] if expr.op == "or" else [expr.right]:
             yield from _origins(flow, side, line, scope, steps, seen)
         return
-    if isinstance(expr, MemberExpr) and _own_attribute(flow, expr, scope):
-        yield from _constructed(flow, expr, steps, seen)
+    if isinstance(expr, MemberExpr) and scope is not None and _own_attribute(flow, expr, scope):
+        yield from _constructed(flow, expr, scope.info, steps, seen)
         return
     if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var):
         yield Made(expr, scope)
@@ -699,10 +700,10 @@ def _origins(
         yield from _origins(flow, value, binding.line, binding.scope, steps - 1, seen)
 
 
-def _own_attribute(flow: ModuleFlow, expr: MemberExpr, scope: FuncDef | None) -> bool:
-    """``self.attr`` in a method of a class of the module, the attribute declared by nothing but
-    what is assigned to it (a declared type is judged as declared)."""
-    if scope is None or not scope.info or scope.info.module_name != flow.module or not scope.arguments:
+def _own_attribute(flow: ModuleFlow, expr: MemberExpr, scope: FuncDef) -> bool:
+    """``self.attr`` in a method (``scope``) of a class of the module, the attribute declared by
+    nothing but what is assigned to it (a declared type is judged as declared)."""
+    if not scope.info or scope.info.module_name != flow.module or not scope.arguments:
         return False
     symbol = scope.info.get(expr.name)
     var = symbol.node if symbol is not None else None
@@ -710,15 +711,15 @@ def _own_attribute(flow: ModuleFlow, expr: MemberExpr, scope: FuncDef | None) ->
     return is_name(expr.expr, this) and isinstance(var, Var) and (var.is_inferred or _undeclared(var.type))
 
 
-def _constructed(flow: ModuleFlow, expr: MemberExpr, steps: int, seen: set[Var]) -> Iterator[Made | None]:
-    """What the construction of the class assigns ``self.attr`` (``_own_attribute``); None for
-    what other methods may assign it."""
-    function = flow.scope_of(expr)
-    info = function.info if function is not None and function.info else None
-    values = assigned_values(info.defn, expr.name) if info is not None and steps > 0 else []
+def _constructed(
+    flow: ModuleFlow, expr: MemberExpr, info: TypeInfo, steps: int, seen: set[Var]
+) -> Iterator[Made | None]:
+    """What the construction of ``info`` assigns ``self.attr`` (``_own_attribute``); None for
+    what its other methods may assign it, or where construction assigns it nothing (a base's)."""
+    values = assigned_values(info.defn, expr.name) if steps > 0 else []
     for value in values:
         yield from _origins(flow, value, value.line, flow.scope_of(value), steps - 1, seen)
-    changes = ChangeEvidence.read(info) if info is not None else None
+    changes = ChangeEvidence.read(info)
     if not values or changes is not None and (expr.name in changes.assigned or ANY_ATTRIBUTE in changes.assigned):
         yield None
 
