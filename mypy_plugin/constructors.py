@@ -10,7 +10,7 @@ Which arguments are static comes from the class's records (``metadata``) (every 
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr, Context, Decorator, Expression, FuncBase, MemberExpr, RefExpr, TypeInfo, Var
+from mypy.nodes import CallExpr, Context, Expression, MemberExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 from mypy.types import AnyType, Instance, Type, TypeAliasType, get_proper_type
 
@@ -20,7 +20,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import with_evidence
-from mypy_plugin.jitted_types import jits
+from mypy_plugin.jitted_types import jits, named_type
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import ClassFacts, LibraryFields
@@ -92,11 +92,9 @@ def _handed_on_unjitted(api: CheckerPluginInterface, construction: Context | Non
     call = handed_to(tree, construction) if tree is not None and isinstance(construction, CallExpr) else None
     callee = call.callee if call is not None else None
     node = callee.node if isinstance(callee, RefExpr) else None
-    if isinstance(node, Decorator):
-        node = node.var
     if isinstance(node, TypeInfo):
         return True
-    typ = node.type if isinstance(node, (Var, FuncBase)) else None
+    typ = named_type(node)
     return typ is not None and not jits(typ)
 
 

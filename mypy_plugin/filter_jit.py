@@ -49,5 +49,5 @@ def call_hook(ctx: FunctionContext | MethodContext) -> Type:
         site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
         problem = fresh_problem(ctx.api, expr, needs_evidence=True, site=site)
         if problem is not None:
-            report_argument(ctx.api, problem, place, True, expr, (True, site), jit="eqx.filter_jit")
+            report_argument(ctx.api, problem, place, True, expr, True, site, jit="eqx.filter_jit")
     return ctx.default_return_type

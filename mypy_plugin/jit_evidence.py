@@ -557,11 +557,11 @@ def _runners(tree: MypyFile, function: FuncDef) -> set[Var]:
     when called (``grad_f = jax.grad(solve)``)."""
     found: set[Var] = set()
     for node, *_ in walk(tree.defs):
-        value = node.rvalue if isinstance(node, AssignmentStmt) else None
-        if not isinstance(value, CallExpr) or not isinstance(value.callee, RefExpr) or not value.args:
+        if not isinstance(node, AssignmentStmt) or not isinstance(value := node.rvalue, CallExpr) or not value.args:
             continue
         first = value.args[0]
-        if makes_function(value.callee) and isinstance(first, RefExpr) and definition(first.node) is function:
+        runs = isinstance(value.callee, RefExpr) and makes_function(value.callee)
+        if runs and isinstance(first, RefExpr) and definition(first.node) is function:
             found.update(
                 lvalue.node for lvalue in node.lvalues if isinstance(lvalue, NameExpr) and isinstance(lvalue.node, Var)
             )

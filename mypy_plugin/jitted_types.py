@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from mypy.nodes import Decorator, FuncDef, FuncItem, SymbolTableNode, Var
+from mypy.nodes import Decorator, FuncBase, FuncDef, FuncItem, SymbolTableNode, Var
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
@@ -128,10 +128,15 @@ def is_filtered(typ: Type | None) -> bool:
 def filtered_callee(symbol: SymbolTableNode | None) -> bool:
     """The function or variable ``symbol`` names holds what ``eqx.filter_jit`` returned: a
     decorated ``def`` (a method too), or a variable it was assigned to."""
-    node = symbol.node if symbol is not None else None
+    return is_filtered(named_type(symbol.node if symbol is not None else None))
+
+
+def named_type(node: object) -> Type | None:
+    """The type of the function or variable a name refers to: a decorated ``def``'s once its
+    decorators are applied (what mypy's cache keeps), None where it has none."""
     if isinstance(node, Decorator):
-        return is_filtered(node.var.type)
-    return isinstance(node, Var) and is_filtered(node.type)
+        node = node.var
+    return node.type if isinstance(node, (Var, FuncBase)) else None
 
 
 def below_equinox(fullname: str) -> bool:

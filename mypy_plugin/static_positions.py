@@ -151,7 +151,7 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
         else:
             problem = None
         if problem is not None:
-            report_argument(ctx.api, problem, place, static, expr, (needs_evidence, site))
+            report_argument(ctx.api, problem, place, static, expr, needs_evidence, site)
     return ctx.default_return_type
 
 
@@ -161,21 +161,22 @@ def report_argument(
     place: int | str,
     static: bool,
     expr: Expression,
-    evidence: tuple[bool, Site | None] = (True, None),
+    needs_evidence: bool,
+    site: Site | None,
     jit: str = "",
 ) -> None:
     """``problem`` of the argument ``expr`` passed at ``place`` of a call of a function jitted
     (by ``jit``, where it is not jax's: ``eqx.filter_jit``), reported at the argument; a callable
     made afresh that the construction of a class of the module makes and stores
     (``value_origins.made_in_construction``) is reported where it is made, the code to change,
-    each such place with its own words and ``evidence`` (whether it is needed, and the site)."""
+    each such place with its own words and evidence (``fresh_problem``)."""
     fresh = problem.rule in (STATIC_FRESH_CALLABLE, STATIC_FRESH_CALLABLE_STRICT)
     stored = made_in_construction(api, expr, recorder(api), expr.line, innermost_function(api)) if fresh else []
     if not stored:
         report(api, problem, phrases.call_argument(place, static, f"this {jit or 'jitted'} call"), expr)
     call = phrases.call_argument(place, static, phrases.jitted_call_at(expr.line, jit or "jitted"))
     for made in stored:
-        report(api, _fresh_verdict(api, made.fresh, *evidence), call, made.at)
+        report(api, _fresh_verdict(api, made.fresh, needs_evidence, site), call, made.at)
 
 
 def placed_arguments(ctx: FunctionContext | MethodContext) -> Iterator[tuple[int | str, Expression, Type]]:

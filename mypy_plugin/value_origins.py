@@ -418,7 +418,7 @@ def made_in_construction(
         callee = made.expr.callee if isinstance(made.expr, CallExpr) else None
         info = callee.node if isinstance(callee, RefExpr) else None
         assigned = _stored_fresh(flow, info, judge, MAX_STEPS - 1) if isinstance(info, TypeInfo) else None
-        if assigned is not None:
+        if isinstance(info, TypeInfo) and assigned is not None:
             described = phrases.holding_fresh(class_name(info), assigned.field, assigned.described)
             found.append(Stored(Fresh(described, made.expr), assigned.value))
     return found

@@ -32,7 +32,7 @@ from mypy.nodes import (
 from mypy.types import AnyType, get_proper_type
 
 from mypy_plugin.mypy_internals import get_subexpressions
-from mypy_plugin.statements import walk
+from mypy_plugin.statements import calls, walk
 
 STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", "update", "appendleft"})
 """Methods of the builtin containers (and ``deque``) that keep what they are given."""
@@ -50,10 +50,7 @@ def kept(tree: MypyFile, made: Context, depth: int = 3) -> bool:
 
 def handed_to(tree: MypyFile, made: Expression) -> CallExpr | None:
     """The call ``made`` is written as an argument of, if it is one."""
-    for parent in _parents(tree):
-        if isinstance(parent, CallExpr) and any(argument is made for argument in parent.args):
-            return parent
-    return None
+    return next((call for call in calls(tree.defs) if any(argument is made for argument in call.args)), None)
 
 
 def _uses(tree: MypyFile, made: Context) -> Iterator[Context]:
