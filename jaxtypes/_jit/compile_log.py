@@ -34,7 +34,7 @@ import jax
 from jaxtypes._classes.errors import RecompileWarning, class_name
 from jaxtypes._classes.hashing import hashes_by_identity
 from jaxtypes._classes.static_values import is_array
-from jaxtypes._vocabulary.rules import JIT_RECOMPILE
+from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, JIT_RECOMPILE, STATIC_FRESH_CALLABLE
 
 
 class Traced(NamedTuple):
@@ -47,16 +47,26 @@ class Traced(NamedTuple):
         return ", ".join(aval.str_short(short_dtypes=True) for aval in self.avals) or str(self.treedef)
 
 
+class Recompiled(NamedTuple):
+    """A static argument compiled for again though it is the same value as in an earlier
+    compile (``jit-recompile``): why jit told the two apart, and the fix for that."""
+
+    argument: str
+    earlier: int
+    reason: str
+    fix: str
+
+
 class Compile(NamedTuple):
     """One trace of the function: its arguments by name, which were passed by keyword, and why;
-    ``recompiled`` holds the reasons that say a static value equal to an earlier compile's was
-    compiled for again (``jit-recompile``)."""
+    ``recompiled``: the static arguments among those reasons that were the same value as in an
+    earlier compile."""
 
     number: int
     arguments: dict[str, Any]
     by_keyword: frozenset[str]
     reasons: tuple[str, ...]
-    recompiled: tuple[str, ...] = ()
+    recompiled: tuple[Recompiled, ...] = ()
 
 
 class CompileLog:
@@ -76,11 +86,10 @@ class CompileLog:
         arguments = {name: value if name in self._static else _traced(value) for name, value in bound.arguments.items()}
         index = len(self._compiles) + 1
         by_keyword = frozenset(kwargs)
-        reasons, rehashed = self._reasons(arguments, by_keyword)
-        recompiled = tuple(reason for _, _, reason in rehashed)
-        self._compiles.append(Compile(index, arguments, by_keyword, reasons, recompiled))
-        if self._warn and rehashed:
-            for name, earlier, _ in rehashed:
+        reasons, recompiled = self._reasons(arguments, by_keyword)
+        self._compiles.append(Compile(index, arguments, by_keyword, reasons, tuple(recompiled)))
+        if self._warn:
+            for name, earlier, _, fix in recompiled:
                 value = arguments[name]
                 warnings.warn(
                     RecompileWarning(
@@ -88,6 +97,7 @@ class CompileLog:
                             f"{self._name}: static argument {name!r}",
                             f"({class_name(type(value))}) was compiled for again in compile #{index}, "
                             f"although it equals its value in compile #{earlier}",
+                            fix,
                         ).text()
                     ),
                     stacklevel=2,
@@ -95,7 +105,7 @@ class CompileLog:
 
     def _reasons(
         self, arguments: dict[str, Any], by_keyword: frozenset[str]
-    ) -> tuple[tuple[str, ...], list[tuple[str, int, str]]]:
+    ) -> tuple[tuple[str, ...], list[Recompiled]]:
         """Why a new trace happened, against the earlier one it differs least from (of those, one
         it has the same value as, where there is one)."""
         if not self._compiles:
@@ -103,13 +113,13 @@ class CompileLog:
         compared = [
             (*_differences(earlier, arguments, by_keyword), earlier.number) for earlier in reversed(self._compiles)
         ]
-        changes, rehashed, index = min(compared, key=lambda found: (len(found[0]), -len(found[1])))
+        changes, recompiled, index = min(compared, key=lambda found: (len(found[0]), -len(found[1])))
         if not changes:
             changes = [
                 f"no argument changed since compile #{index}: the cache was cleared, a global "
                 "setting (jax.config, default device) changed, or jit evicted the entry"
             ]
-        return tuple(changes), rehashed
+        return tuple(changes), recompiled
 
     def __len__(self) -> int:
         return len(self._compiles)
@@ -137,15 +147,15 @@ def _traced(value: Any) -> Traced:
 
 def _differences(
     earlier: Compile, arguments: dict[str, Any], by_keyword: frozenset[str]
-) -> tuple[list[str], list[tuple[str, int, str]]]:
+) -> tuple[list[str], list[Recompiled]]:
     """What differs between an earlier compile's arguments and new ones, and which static
-    arguments are equal to their earlier value yet hash differently (with that reason)."""
+    arguments are the same value as before yet were told apart (with that reason)."""
     changes = [
         f"argument {name!r} was passed {'by keyword' if name in by_keyword else 'by position'} "
         f"(jit caches the two call forms separately)"
         for name in sorted(earlier.by_keyword ^ by_keyword)
     ]
-    rehashed: list[tuple[str, int, str]] = []
+    recompiled: list[Recompiled] = []
     for name, new in arguments.items():
         old = earlier.arguments[name]
         if isinstance(new, Traced):
@@ -159,13 +169,14 @@ def _differences(
                     f"static argument {name!r} equals its value in compile #{earlier.number} but hashes "
                     f"differently ({class_name(type(new))}), so jit could not reuse that compile"
                 )
-                rehashed.append((name, earlier.number, changes[-1]))
+                recompiled.append(Recompiled(name, earlier.number, changes[-1], JIT_RECOMPILE.fix))
         elif (apart := _same_value_told_apart(old, new)) is not None:
-            changes.append(f"static argument {name!r} has the same value as in compile #{earlier.number}, but {apart}")
-            rehashed.append((name, earlier.number, changes[-1]))
+            reason, fix = apart
+            changes.append(f"static argument {name!r} has the same value as in compile #{earlier.number}, but {reason}")
+            recompiled.append(Recompiled(name, earlier.number, changes[-1], fix))
         elif not _equal(old, new):
             changes.append(f"static argument {name!r} changed: {_short(old)} -> {_short(new)}")
-    return changes, rehashed
+    return changes, recompiled
 
 
 def _equal(a: Any, b: Any) -> bool:
@@ -175,21 +186,27 @@ def _equal(a: Any, b: Any) -> bool:
         return False
 
 
-def _same_value_told_apart(a: Any, b: Any) -> str | None:
-    """Why two distinct static values jit tells apart are one value, or None if they are not:
-    an identity-hashed class's instances with equal attributes (a plain ``Vehicle(2)`` built again
-    for each call), or functions made again from the same code with equal closures and defaults
-    (two ``optax.adam(1e-3)``), also inside a tuple."""
+def _same_value_told_apart(a: Any, b: Any) -> tuple[str, str] | None:
+    """Why two distinct static values jit tells apart are one value, and the fix, or None if
+    they are not: an identity-hashed class's instances with equal attributes (a plain
+    ``Vehicle(2)`` built again for each call), or functions made again from the same code with
+    equal closures and defaults (two ``optax.adam(1e-3)``), also inside a tuple."""
     if a is b or not same_value(a, b):
         return None
     if isinstance(b, types.FunctionType):
-        return "it is a function made again from the same code and values, which compares by identity, so every copy compiles again"
+        return (
+            "it is a function made again from the same code and values, which compares by identity, so every copy compiles again",
+            STATIC_FRESH_CALLABLE.fix,
+        )
     if not hashes_by_identity(type(b)):
-        return "the functions it holds are made again from the same code and values, and compare by identity, so every copy compiles again"
-    return f"{class_name(type(b))} compares and hashes by identity, so every copy compiles again"
+        return (
+            "the functions it holds are made again from the same code and values, and compare by identity, so every copy compiles again",
+            STATIC_FRESH_CALLABLE.fix,
+        )
+    return f"{class_name(type(b))} compares and hashes by identity, so every copy compiles again", IDENTITY_HASH_FIX
 
 
-_DEPTH = 8
+_DEPTH = 12
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -212,7 +229,11 @@ def value_form(value: Any, depth: int = _DEPTH) -> Any:
     """``value`` as ``same_value`` compares it, taken now: plain tuples and dicts of its parts,
     down to values that compare by ``==`` and objects that are only themselves (``_Same``). A
     closure's contents are copied out, so a form keeps what a function held when it was taken,
-    though its cells change later; it holds no function, so it keeps none alive."""
+    though its cells change later; it holds no function, so it keeps none alive. A tracer (of an
+    enclosing ``grad`` or ``vmap``, held in a closure or a module) is its abstract value: jit
+    compiles the same program for any tracer of that shape and dtype."""
+    if isinstance(value, jax.core.Tracer):
+        return _traced_form(value)
     if depth == 0 or isinstance(value, (types.ModuleType, type, types.BuiltinFunctionType)) or is_array(value):
         return _Same(value)  # an array only by identity, held weakly: no buffer is kept alive
     depth -= 1
@@ -237,7 +258,26 @@ def value_form(value: Any, depth: int = _DEPTH) -> Any:
             if isinstance(attributes, dict)
             else _Same(value)
         )
+    leaves, treedef = jax.tree_util.tree_flatten(value)
+    if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves):
+        return ("tree", treedef, tuple(value_form(leaf, depth) for leaf in leaves))
     return ("value", value)
+
+
+def _traced_form(tracer: Any) -> Any:
+    """A tracer as a program traced with it sees it: its type and abstract value, and those of the
+    arrays and the axis numbers it carries (a batch tracer's batched value and batch axis)."""
+    parts = []
+    for cls in type(tracer).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            part = getattr(tracer, name, None)
+            if isinstance(part, jax.core.Tracer):
+                parts.append((name, _traced_form(part)))
+            elif isinstance(part, jax.Array):
+                parts.append((name, jax.typeof(part)))
+            elif isinstance(part, int):
+                parts.append((name, part))
+    return ("traced", type(tracer), jax.typeof(tracer), tuple(parts))
 
 
 class _Same:

@@ -34,7 +34,27 @@ from jaxtypes._vocabulary.rules import Message
 
 
 class Watched:
-    """What ``jax.jit(fun, ...)`` returned, called through the sanitizer (``sanitizer.Sanitizer``)."""
+    """What ``jax.jit(fun, ...)`` returned, called through the sanitizer (``sanitizer.Sanitizer``).
+
+    Its own state is in slots, so that its ``__dict__`` holds only what ``functools.wraps`` copies
+    from jax's function: compared as a value (``compile_log.value_form``), it is what it wraps."""
+
+    __slots__ = (
+        "_jitted",
+        "_sanitizer",
+        "fun",
+        "jitted_at",
+        "name",
+        "_positions",
+        "_log",
+        "_entries",
+        "_bound",
+        "_reads",
+        "_audited",
+        "_recompile_reported",
+        "__dict__",
+        "__weakref__",
+    )
 
     def __init__(
         self, jitted: Any, fun: Callable[..., Any], options: dict[str, Any], jitted_at: Place, sanitizer: Any
@@ -114,7 +134,8 @@ class Watched:
         latest = self._log[-1]
         if latest.recompiled and not self._recompile_reported:
             self._recompile_reported = True
-            self._sanitizer.found(phrases.recompiled(self.name, latest.number, latest.recompiled[0]), self)
+            first = latest.recompiled[0]
+            self._sanitizer.found(phrases.recompiled(self.name, latest.number, first.reason, first.fix), self)
         if key is None:
             return
         reads = self._read_now()

@@ -584,10 +584,10 @@ def stale_global(function: str, kind: str, path: str, before: str, after: str) -
     )
 
 
-def recompiled(function: str, number: int, reason: str) -> Message:
-    """``jit-recompile``: a compile for values equal to an earlier compile's; ``reason`` is the
-    compile log's own words."""
-    return JIT_RECOMPILE.message(f"{function} compiled again (compile #{number}):", reason)
+def recompiled(function: str, number: int, reason: str, fix: str) -> Message:
+    """``jit-recompile``: a compile for values equal to an earlier compile's; ``reason`` and
+    ``fix`` are the compile log's own words."""
+    return JIT_RECOMPILE.message(f"{function} compiled again (compile #{number}):", reason, fix)
 
 
 def fresh_function(function: str, count: int) -> Message:

@@ -405,6 +405,33 @@ def test_functions_are_one_value_by_their_code_and_what_they_close_over() -> Non
     assert "has the same value as in compile #3, but it is a function made again" in finding.message.headline
 
 
+def test_a_closure_over_a_tracer_of_grad_or_vmap_is_one_value_by_its_shape() -> None:
+    with sanitize() as report:
+        apply = jax.jit(lambda f, x: f(x), static_argnums=0)
+
+        def solve(a: jax.Array) -> jax.Array:
+            return apply(lambda x: a * x, 1.0)  # a new closure over grad's (or vmap's) tracer
+
+        grad = jax.grad(solve)
+        grad(1.0), grad(2.0)
+        jax.vmap(solve)(jnp.ones(3)), jax.vmap(solve)(jnp.ones(3))
+        jax.vmap(solve)(jnp.ones(4))  # another batch: compiled for anew, whatever the function
+    assert [bool(compiled.recompiled) for compiled in apply.compile_log] == [False, True, False, True, False]
+    (finding,) = report.findings
+    assert finding.code == "jit-recompile"
+    assert "compile #1, but it is a function made again from the same code and values" in finding.message.headline
+    assert finding.message.fix.startswith("define the function with `def` at module level")
+
+
+def test_a_function_jitted_afresh_inside_a_static_value_is_the_same_value() -> None:
+    with sanitize() as report:
+        apply = jax.jit(lambda fs, x: fs[0](x), static_argnums=0)
+        for _ in range(3):
+            apply((jax.jit(lambda x: x + 1),), 1.0)  # jitted anew and held in a static tuple
+    assert codes(report) == ["jit-recompile"]
+    assert "the functions it holds are made again" in report.findings[0].message.headline
+
+
 @struct.dataclass
 class WithLoss:
     x: jax.Array
