@@ -451,10 +451,16 @@ def _setattr_arguments(call: CallExpr) -> tuple[Expression, Expression] | None:
 
 
 def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None]:
-    """Whether ``made`` runs once per iteration of a loop or comprehension in its own function,
-    and that function (None at module level, or where ``made`` is not in the module)."""
+    """Whether ``made`` (an expression, or a local function's definition) runs once per iteration
+    of a loop or comprehension in its own function, and that function (None at module level, or
+    where ``made`` is not in the module)."""
     tree = checked_module(api)
-    for node, looping, scope, _ in walk(tree.defs if tree is not None else []):
+    definition = isinstance(made, FuncDef)
+    for node, looping, scope, _ in walk(tree.defs if tree is not None else [], definitions=definition):
+        if isinstance(node, FuncDef):
+            if node is made:
+                return looping, scope
+            continue
         inside = get_subexpressions(node)
         if any(expr is made for expr in inside):
             return _each_iteration(looping, inside, made), scope

@@ -48,7 +48,7 @@ from mypy_plugin.mypy_internals import (
 )
 from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import plain_static_problem, read_statics
-from mypy_plugin.static_values import fresh_callable, local_function
+from mypy_plugin.static_values import fresh_callable, local_function, made_at
 from mypy_plugin.value_origins import fresh_origin
 from mypy_plugin.value_uses import kept
 from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
@@ -117,12 +117,13 @@ def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression)
     each is compiled once and called again from there."""
     module, enclosing = enclosing_functions(ctx.api)
     context = ctx.context
-    made: Expression | None = context if isinstance(context, Expression) else None
+    made: Expression | FuncDef | None = context if isinstance(context, Expression) else None
     if isinstance(context, Decorator):  # @jax.jit on a def inside a function, run with its decorators
         made = context.decorators[0] if context.decorators else None
         described = local_function(context.func.name, module, enclosing)
     else:
         described = fresh_callable(fun, module, enclosing)
+        made = made_at(fun) if described is not None else made
     if described is None and _may_be_made_elsewhere(fun):  # bound to a variable, a factory's result
         fresh = fresh_origin(ctx.api, fun, recorder(ctx.api), fun.line, innermost_function(ctx.api))
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)

@@ -40,37 +40,43 @@ statement binds (``for x in``, ``with ... as x``), that statement. A plain tuple
 of every class mypy analyses are walked, where a named tuple's constructor would cost."""
 
 
-def walk(nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = None) -> Iterator[Step]:
-    """Every simple statement below ``nodes``, and every expression of a compound statement."""
+def walk(
+    nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = None, definitions: bool = False
+) -> Iterator[Step]:
+    """Every simple statement below ``nodes``, and every expression of a compound statement; with
+    ``definitions``, every function definition too, as a step of the code that runs it, before
+    the steps of its body."""
     for node in nodes:
         if isinstance(node, Block):
-            yield from walk(node.body, looping, scope)
+            yield from walk(node.body, looping, scope, definitions)
         elif isinstance(node, FuncDef):
-            yield from walk([node.body], looping=False, scope=node)
+            if definitions:
+                yield node, looping, scope, None
+            yield from walk([node.body], False, node, definitions)
         elif isinstance(node, Decorator):
-            yield from walk([*node.decorators, node.func], looping, scope)
+            yield from walk([*node.decorators, node.func], looping, scope, definitions)
         elif isinstance(node, OverloadedFuncDef):
-            yield from walk([*node.items, *present([node.impl])], looping, scope)
+            yield from walk([*node.items, *present([node.impl])], looping, scope, definitions)
         elif isinstance(node, ClassDef):
-            yield from walk([*node.decorators, node.defs], looping, scope)
+            yield from walk([*node.decorators, node.defs], looping, scope, definitions)
         elif isinstance(node, ForStmt):
             yield node.index, True, scope, node
-            yield from walk([node.expr, *present([node.else_body])], looping, scope)
-            yield from walk([node.body], True, scope)
+            yield from walk([node.expr, *present([node.else_body])], looping, scope, definitions)
+            yield from walk([node.body], True, scope, definitions)
         elif isinstance(node, WhileStmt):
-            yield from walk([node.expr, node.body], True, scope)
-            yield from walk(present([node.else_body]), looping, scope)
+            yield from walk([node.expr, node.body], True, scope, definitions)
+            yield from walk(present([node.else_body]), looping, scope, definitions)
         elif isinstance(node, IfStmt):
-            yield from walk([*node.expr, *node.body, *present([node.else_body])], looping, scope)
+            yield from walk([*node.expr, *node.body, *present([node.else_body])], looping, scope, definitions)
         elif isinstance(node, WithStmt):
-            yield from walk(node.expr, looping, scope)
+            yield from walk(node.expr, looping, scope, definitions)
             yield from ((target, looping, scope, node) for target in present(node.target))
-            yield from walk([node.body], looping, scope)
+            yield from walk([node.body], looping, scope, definitions)
         elif isinstance(node, TryStmt):
             parts = [node.body, *present(node.types), *node.handlers, node.else_body, node.finally_body]
-            yield from walk(present(parts), looping, scope)
+            yield from walk(present(parts), looping, scope, definitions)
         elif isinstance(node, MatchStmt):
-            yield from walk([node.subject, *present(node.guards), *node.bodies], looping, scope)
+            yield from walk([node.subject, *present(node.guards), *node.bodies], looping, scope, definitions)
         else:
             yield node, looping, scope, None
 

@@ -99,6 +99,14 @@ def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase])
     return local_function(expr.name, module, enclosing)
 
 
+def made_at(expr: Expression) -> Expression | FuncDef:
+    """Where the object ``expr`` evaluates to is made: a local function's definition (every use
+    of its name in one run of the code around it is one object), else ``expr`` itself."""
+    if isinstance(expr, NameExpr) and expr.kind == LDEF and isinstance(expr.node, (FuncDef, Decorator)):
+        return expr.node.func if isinstance(expr.node, Decorator) else expr.node
+    return expr
+
+
 def local_function(name: str, module: str, enclosing: Sequence[FuncBase]) -> str | None:
     """The function ``name`` defined in the innermost of ``enclosing`` (the functions around its
     definition, outermost first), described with its qualified name; None at module level."""

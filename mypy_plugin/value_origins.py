@@ -90,7 +90,7 @@ from mypy_plugin.mypy_internals import (
     literal_hash,
     named_tuple_fields,
 )
-from mypy_plugin.static_values import fresh_callable, is_function_type
+from mypy_plugin.static_values import fresh_callable, is_function_type, made_at
 from mypy_plugin.statements import walk
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 
@@ -164,10 +164,11 @@ def _spans(function: FuncDef, line: int) -> bool:
 
 class Fresh(NamedTuple):
     """A value made afresh, hashed by identity, described (``phrases.fresh_callable``), and the
-    expression each run of which makes it anew (where a loop around it is looked for)."""
+    expression (or local function definition) each run of which makes it anew (where a loop
+    around it is looked for)."""
 
     described: str
-    made: Expression
+    made: Expression | FuncDef
 
 
 class ModuleFlow:
@@ -336,7 +337,7 @@ def fresh_origin(
     for made in _origins(flow, expr, line, scope, MAX_STEPS, set()):
         described = _fresh(flow, made, judge, MAX_STEPS) if made is not None else None
         if made is not None and described is not None:
-            return Fresh(described, made.expr)
+            return Fresh(described, made_at(made.expr))
     return None
 
 
@@ -413,14 +414,14 @@ def made_in_construction(
             continue
         if made.scope is not None and made.scope.name in CONSTRUCTION:
             described = _fresh(flow, made, judge, MAX_STEPS)
-            found += [Stored(Fresh(described, made.expr), made.expr)] if described is not None else []
+            found += [Stored(Fresh(described, made_at(made.expr)), made.expr)] if described is not None else []
             continue
         callee = made.expr.callee if isinstance(made.expr, CallExpr) else None
         info = callee.node if isinstance(callee, RefExpr) else None
         assigned = _stored_fresh(flow, info, judge, MAX_STEPS - 1) if isinstance(info, TypeInfo) else None
         if isinstance(info, TypeInfo) and assigned is not None:
             described = phrases.holding_fresh(class_name(info), assigned.field, assigned.described)
-            found.append(Stored(Fresh(described, made.expr), assigned.value))
+            found.append(Stored(Fresh(described, made_at(made.expr)), assigned.value))
     return found
 
 

@@ -287,6 +287,31 @@ def jitted_per_scale() -> dict:
         fast(jnp.ones(1))
         table[scale] = fast
     return table
+
+
+def shard_all(arrays: list) -> list:
+    def _shard(y: jax.Array) -> jax.Array:
+        return y
+
+    return [jax.jit(_shard)(a) for a in arrays]  # one function object: jax finds its trace again
+
+
+def scale_all(arrays: list) -> None:
+    def scale(y: jax.Array) -> jax.Array:
+        return y * 3
+
+    for a in arrays:
+        keyed(scale, a)  # S: static-fresh-callable-strict
+
+
+def double_each(arrays: list) -> None:
+    for a in arrays:
+
+        def double(y: jax.Array) -> jax.Array:
+            return y * 2
+
+        jax.jit(double)(a)  # E: jit-fresh-function
+        keyed(double, a)  # E: static-fresh-callable
 """
 
 UNCHANGED = SHAPES.format(counter_change="")
