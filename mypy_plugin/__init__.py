@@ -26,6 +26,7 @@ from mypy_plugin.classes import (
 )
 from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
 from mypy_plugin.guard import guarded
+from mypy_plugin.declared_types import record_rebuilt_attributes
 from mypy_plugin.hashing import record_hashed_attributes
 from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jitted_types import below_equinox, filtered_callee
@@ -50,9 +51,10 @@ _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
 
 def _record_class(ctx: ClassDefContext) -> None:
     """What a class's own methods show, kept in its metadata for every later reader: how they
-    change its instances, and what its ``__hash__`` hashes."""
+    change its instances, what its ``__hash__`` hashes, and what its construction makes anew."""
     record_class_mutation(ctx)
     record_hashed_attributes(ctx)
+    record_rebuilt_attributes(ctx)
 
 
 _guarded_record_hook = guarded(_record_class, None)

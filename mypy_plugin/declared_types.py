@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mypy.nodes import CallExpr, Expression, RefExpr, TypeInfo, Var
+from mypy.plugin import ClassDefContext
 from mypy.types import (
     Instance,
     NoneType,
@@ -35,7 +36,8 @@ from mypy_plugin.hashing import (
 )
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
-from mypy_plugin.metadata import ClassFacts, Role
+from mypy_plugin.metadata import ClassFacts, RebuiltAttributes, Role
+from mypy_plugin.method_bodies import rebuilt_attributes
 from mypy_plugin.mypy_internals import MypyDataclass
 from mypy_plugin.stdlib_dataclasses import dataclass_frozen, deciding_dataclass, declared_eq_false, hashes_its_fields
 
@@ -226,12 +228,28 @@ def _part_problem(
     info: TypeInfo, parts: dict[str, Type], judge: Judge, seen: frozenset[str], rules: frozenset[Rule] | None = None
 ) -> Problem | None:
     """The first field or attribute of ``info`` whose type breaks a rule (one of ``rules``, where
-    given), worded as the class's."""
+    given), worded as the class's. One that construction makes anew (``rebuilt``) holds what
+    construction made: not the list a ``Sequence`` declaration admits, where that is a tuple."""
+    remade = rebuilt(info)
     for part, typ in parts.items():
-        found = _problem(typ, judge, seen)
+        found = _problem(typ, judge._replace(strict_collections=False) if part in remade else judge, seen)
         if found is not None and (rules is None or found.rule in rules):
             return phrases.through_part(class_name(info), part, found)
     return None
+
+
+def record_rebuilt_attributes(ctx: ClassDefContext) -> None:
+    """Note in the class's metadata the attributes its construction makes anew."""
+    info = ctx.cls.info
+    RebuiltAttributes.erase(info)
+    names = rebuilt_attributes(ctx.cls)
+    if names:
+        RebuiltAttributes(tuple(names)).write(info)
+
+
+def rebuilt(info: TypeInfo) -> frozenset[str]:
+    """The attributes the construction of ``info`` or of a base makes anew (``rebuilt_attributes``)."""
+    return frozenset(name for base in info.mro for name in getattr(RebuiltAttributes.read(base), "names", ()))
 
 
 def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:

@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 10
+CACHE_FORMAT_VERSION = 11
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -210,6 +210,22 @@ class HashedAttributes(Record):
     """The attributes a class's own ``__hash__`` hashes as they are (``hashing``)."""
 
     KEY: ClassVar[str] = "jaxtypes_hashed_attributes"
+
+    names: tuple[str, ...]
+
+    def serialize(self) -> JsonDict:
+        return {"names": list(self.names)}
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        return cls(_strings(data["names"]))
+
+
+@dataclasses.dataclass(frozen=True)
+class RebuiltAttributes(Record):
+    """The attributes a class's construction makes anew from what it was given (``declared_types``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_rebuilt_attributes"
 
     names: tuple[str, ...]
 

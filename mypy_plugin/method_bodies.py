@@ -26,13 +26,17 @@ from mypy.nodes import (
     CallExpr,
     ClassDef,
     Decorator,
+    DictExpr,
     Expression,
     FuncDef,
     FuncItem,
+    ListComprehension,
     ListExpr,
     MemberExpr,
     NameExpr,
     OverloadedFuncDef,
+    SetComprehension,
+    SetExpr,
     Statement,
     StrExpr,
     SuperExpr,
@@ -40,7 +44,7 @@ from mypy.nodes import (
 )
 
 from mypy_plugin.mypy_internals import get_subexpressions, returned_values
-from mypy_plugin.statements import walk
+from mypy_plugin.statements import calls, walk
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
@@ -70,42 +74,71 @@ def hashed_attributes(hash_method: FuncItem) -> list[str]:
 def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
     """The values the construction methods of ``defn`` assign to ``attribute`` of the instance:
     ``self.attribute = value`` and ``object.__setattr__(self, "attribute", value)``."""
-    found: list[Expression] = []
-    for method in instance_methods(defn):
-        if method.name not in CONSTRUCTION or not method.arguments:
-            continue
-        this = method.arguments[0].variable.name
+    return [value for name, value in _construction_assignments(defn) if name == attribute]
+
+
+def rebuilt_attributes(defn: ClassDef) -> list[str]:
+    """The attributes whose value the construction of ``defn`` makes anew from what it was given
+    (``object.__setattr__(self, "names", tuple(self.names))``, ``self.names = list(names)``), or
+    hands, by name, with the instance to a function that may (``freeze(self, ["losses"])``):
+    what such an attribute holds is what construction made, not what its declaration admits."""
+    found = [
+        name
+        for name, value in _construction_assignments(defn)
+        if isinstance(value, (CallExpr, ListExpr, TupleExpr, SetExpr, DictExpr, ListComprehension, SetComprehension))
+    ]
+    for method, this in _construction_methods(defn):
+        for call in calls([method.body]):
+            if any(is_name(arg, this) for arg in call.args):
+                found += [name for arg in call.args for name in _named(arg)]
+    return list(dict.fromkeys(found))
+
+
+def _named(expr: Expression) -> list[str]:
+    """The attribute names a string, or a list or tuple of strings, spells."""
+    items = expr.items if isinstance(expr, (ListExpr, TupleExpr)) else [expr]
+    return [item.value for item in items if isinstance(item, StrExpr)]
+
+
+def _construction_methods(defn: ClassDef) -> list[tuple[FuncDef, str]]:
+    """The construction methods of ``defn``, each with the name of its instance parameter."""
+    return [
+        (method, method.arguments[0].variable.name)
+        for method in instance_methods(defn)
+        if method.name in CONSTRUCTION and method.arguments
+    ]
+
+
+def _construction_assignments(defn: ClassDef) -> list[tuple[str, Expression]]:
+    """Each attribute of the instance the construction methods of ``defn`` assign, with the value:
+    ``self.attribute = value`` and ``object.__setattr__(self, "attribute", value)``."""
+    found: list[tuple[str, Expression]] = []
+    for method, this in _construction_methods(defn):
         for node, *_ in walk([method.body]):
             if isinstance(node, AssignmentStmt):
-                targets = [lvalue for lvalue in node.lvalues if _is_attribute(lvalue, this, attribute)]
-                found += [node.rvalue] if targets else []
+                found += [
+                    (lvalue.name, node.rvalue)
+                    for lvalue in node.lvalues
+                    if isinstance(lvalue, MemberExpr) and is_name(lvalue.expr, this)
+                ]
             for expr in get_subexpressions(node):
-                if isinstance(expr, CallExpr) and _sets_attribute(expr, this, attribute):
-                    found.append(expr.args[2])
+                name = _set_attribute(expr, this) if isinstance(expr, CallExpr) else None
+                if name is not None:
+                    found.append((name, expr.args[2]))
     return found
 
 
-def _is_attribute(expr: Expression, this: str, attribute: str) -> bool:
-    return (
-        isinstance(expr, MemberExpr)
-        and expr.name == attribute
-        and isinstance(expr.expr, NameExpr)
-        and expr.expr.name == this
-    )
-
-
-def _sets_attribute(call: CallExpr, this: str, attribute: str) -> bool:
-    """``object.__setattr__(self, "attribute", value)``."""
+def _set_attribute(call: CallExpr, this: str) -> str | None:
+    """The attribute ``object.__setattr__(self, "attribute", value)`` (or ``setattr``) sets."""
     callee, args = call.callee, call.args
-    return (
-        isinstance(callee, MemberExpr)
-        and callee.name == "__setattr__"
+    if (
+        (isinstance(callee, MemberExpr) and callee.name == "__setattr__" or is_name(callee, "setattr"))
         and len(args) == 3
-        and isinstance(args[0], NameExpr)
-        and args[0].name == this
+        and is_name(args[0], this)
         and isinstance(args[1], StrExpr)
-        and args[1].value == attribute
-    )
+    ):
+        return args[1].value
+    return None
 
 
 def definition(node: object) -> FuncDef | None:

@@ -440,3 +440,56 @@ def test_library_static_fields_follow_edits_in_every_mode(flax_project: Path) ->
 
 def test_library_static_fields_in_the_daemon(flax_project: Path) -> None:
     follow_edits_in_the_daemon(flax_project, FLAX_FILES, set_flax_state, FLAX_BROKEN)
+
+
+# What a class's construction makes anew is recorded in its metadata: a Sequence field that
+# __post_init__ makes a tuple holds no list, in a module that jits over the class too.
+
+STREAMS = """\
+import dataclasses
+from typing import Sequence
+
+
+@dataclasses.dataclass(frozen=True)
+class Streams:
+    names: Sequence[str] = ()
+{normalise}"""
+
+NORMALISE = """
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(self.names))
+"""
+
+STREAMS_USER = """\
+import functools
+import jax
+from streams import Streams
+
+
+@functools.partial(jax.jit, static_argnums=0)
+def step(streams: Streams, x: jax.Array) -> jax.Array:
+    return x
+"""
+
+STREAMS_FILES = ["user.py", "streams.py"]
+STREAMS_BROKEN = [("user.py", 6, "static-unhashable")]
+
+
+def set_streams(project: Path, broken: bool) -> None:
+    edit(project, "streams.py", STREAMS.format(normalise="" if broken else NORMALISE))
+
+
+@pytest.fixture
+def streams_project(tmp_path: Path) -> Path:
+    (tmp_path / "streams.py").write_text(STREAMS.format(normalise=NORMALISE))
+    (tmp_path / "user.py").write_text(STREAMS_USER)
+    write_config(tmp_path)
+    return tmp_path
+
+
+def test_what_construction_makes_anew_follows_edits_in_every_mode(streams_project: Path) -> None:
+    follow_edits(streams_project, STREAMS_FILES, set_streams, STREAMS_BROKEN)
+
+
+def test_what_construction_makes_anew_in_the_daemon(streams_project: Path) -> None:
+    follow_edits_in_the_daemon(streams_project, STREAMS_FILES, set_streams, STREAMS_BROKEN)

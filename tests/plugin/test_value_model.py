@@ -9,7 +9,8 @@ either class is defined), and an abstract base whose subclasses hash by value; a
 field typed as a module defined later; the aux data of hand-written flatten functions (declared
 types, and what constructors give attributes with none); collection interfaces declared for
 static parameters (also beside a computed ``static_argnums``; a private function's at the calls
-that pass one); jitted class methods; a static
+that pass one), and for a static class's fields unless its construction makes them anew (a
+tuple, or by a function it hands the field's name); jitted class methods; a static
 ``self`` bound by calling the instance; a dataclass that hashes its fields (``unsafe_hash``),
 judged by them and by evidence that it changes; a class method jitted with its class static,
 called on the class or an instance; a field typed as an abstract base (``abc.ABC``); and a flax
@@ -276,6 +277,27 @@ def tiled_twice(x: jax.Array) -> jax.Array:
 
 def tiled(x: jax.Array, reps: Sequence[int]) -> jax.Array:
     return _tiled(x, reps)  # E: static-unhashable
+
+
+def freeze(obj: object, names: list[str]) -> None:
+    for name in names:
+        object.__setattr__(obj, name, tuple(getattr(obj, name)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Streams:
+    overwrites: Sequence[str] = ()
+    losses: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    names: Sequence[str] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "overwrites", tuple(self.overwrites))  # construction makes a tuple
+        freeze(self, ["losses"])  # or hands the field, by name, to a function that may
+
+
+@functools.partial(jax.jit, static_argnums=(0,))  # E: static-unhashable
+def streamed(streams: Streams, x: jax.Array) -> jax.Array:
+    return x
 
 
 class Factory:
@@ -608,6 +630,14 @@ def test_each_verdict_follows_how_the_values_behave(tmp_path: Path, cache_dir: P
     path = tmp_path / "shapes.py"
     path.write_text(UNCHANGED)
     assert findings(check_in_process(path, cache_dir)) == expected(UNCHANGED)
+
+
+def test_a_field_construction_makes_anew_is_judged_by_what_it_makes(tmp_path: Path, cache_dir: Path) -> None:
+    path = tmp_path / "shapes.py"
+    path.write_text(UNCHANGED)
+    headlines = {d.line: d.message.splitlines()[0] for d in check_in_process(path, cache_dir)}
+    streamed = UNCHANGED.splitlines().index("@functools.partial(jax.jit, static_argnums=(0,))  # E: static-unhashable")
+    assert "Streams.names is typed typing.Sequence[str], which admits a list" in headlines[streamed + 1]
 
 
 def test_the_evidence_names_what_makes_a_static_self_go_wrong(tmp_path: Path, cache_dir: Path) -> None:
