@@ -19,7 +19,7 @@ from jaxtypes._vocabulary.libraries import MARKERS, StaticMarker, fix_for
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import with_evidence
+from mypy_plugin.jit_evidence import changed_bound_method, with_evidence
 from mypy_plugin.jitted_types import jits, named_type
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
@@ -69,14 +69,17 @@ def _check_argument(
     if field is None:
         return
     where, marker = field
-    if isinstance(expr, MemberExpr):
+    handed_on = marker is not None and _handed_on_unjitted(api, construction)
+    if isinstance(expr, MemberExpr) and handed_on:  # used where it is handed, not keyed on
+        problem = changed_bound_method(api, expr)
+    elif isinstance(expr, MemberExpr):
         problem = bound_method_problem(expr, api.get_expression_type(expr.expr), judge)
     else:
         problem = fresh_callable_problem(expr, *enclosing_functions(api))
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
     if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
-        made = None if _handed_on_unjitted(api, construction) else expr
+        made = None if handed_on else expr
         problem = with_evidence(api, problem, info, name, made, _library_static_fields(info))
     if problem is not None:
         report(api, problem, where, expr)

@@ -73,7 +73,7 @@ from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
 from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, definition, instance_methods, is_name, self_reads
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
 from mypy_plugin.statements import present, walk
-from mypy_plugin.static_values import makes_function
+from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, equal_copies, made_classes
 
 N = TypeVar("N", bound=Node)
@@ -163,6 +163,19 @@ def bound_method_evidence(
         return phrases.jitted_mutable_object(class_name(info), change)
     where = repeated(api, call)
     return phrases.jitted_again(where) if where is not None else None
+
+
+def changed_bound_method(api: CheckerPluginInterface, expr: MemberExpr) -> Problem | None:
+    """``obj.method`` where jit would key on it, with the evidence that it goes wrong: a change to
+    ``obj`` after construction that the method reads (``changes_after_construction``); None
+    without it (the object is built once and never changed: the method compiles right)."""
+    owner_type = api.get_expression_type(expr.expr)
+    problem = bound_method_problem(expr, owner_type, recorder(api))
+    owner = bound_method_owner(expr, owner_type) if problem is not None else None
+    if problem is None or owner is None:
+        return None
+    change = changes_after_construction(api, expr.expr, owner, method_reads(api, owner, expr.name))
+    return None if change is None else phrases.with_change(problem, change)
 
 
 def with_evidence(

@@ -47,13 +47,20 @@ from jaxtypes._vocabulary.rules import (
 )
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import Reads, changes_after_construction, copied, method_reads, repeated, with_evidence
+from mypy_plugin.jit_evidence import (
+    Reads,
+    changed_bound_method,
+    changes_after_construction,
+    copied,
+    repeated,
+    with_evidence,
+)
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls
-from mypy_plugin.static_values import bound_method_owner, bound_method_problem
+from mypy_plugin.static_values import bound_method_problem
 from mypy_plugin.stdlib_dataclasses import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
 from mypy_plugin.value_origins import (
@@ -281,15 +288,9 @@ def _argument_problem(
         return problem
     if not isinstance(expr, MemberExpr):
         return _changed_value(api, expr, typ) if needs_evidence else None
-    owner_type = api.get_expression_type(expr.expr)
-    problem = bound_method_problem(expr, owner_type, recorder(api))
-    if problem is None or not needs_evidence:
-        return problem
-    owner = bound_method_owner(expr, owner_type)
-    if owner is None:
-        return None
-    change = changes_after_construction(api, expr.expr, owner, method_reads(api, owner, expr.name))
-    return None if change is None else phrases.with_change(problem, change)
+    if needs_evidence:
+        return changed_bound_method(api, expr)
+    return bound_method_problem(expr, api.get_expression_type(expr.expr), recorder(api))
 
 
 def _built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem, site: Site | None) -> Problem:

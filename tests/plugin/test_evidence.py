@@ -12,7 +12,9 @@ code that makes it runs again and again: in a loop, or in a function a loop call
 identity-hashed value built there and passed in a static position, and one whose equal copy,
 made by the same call with the same arguments, meets the same static position; not where each
 jitted function made is kept for later (appended to a list, stored under a key), nor a value
-built in a loop and handed straight to a function that is not jitted. A name bound again to another class's instance
+built in a loop and handed straight to a function that is not jitted, nor a bound method in a
+``Partial`` handed straight to one, unless its object changes after construction; a local
+function defined before a loop is one object in it. A name bound again to another class's instance
 (``argparse.Namespace``, then a named tuple) is judged by what it holds, not by its first type.
 
 Construction is not change: ``__init__`` and the methods only it calls, class methods that build
@@ -302,6 +304,29 @@ def scale_all(arrays: list) -> None:
 
     for a in arrays:
         keyed(scale, a)  # S: static-fresh-callable-strict
+
+
+def network(update: Callable) -> Callable:
+    return lambda x: update(x)
+
+
+class Layer:
+    def __init__(self, k: float) -> None:
+        self.k = k
+
+    def message(self, x: jax.Array) -> jax.Array:
+        return x * self.k
+
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return network(jax.tree_util.Partial(self.message))(x)  # handed to a call that is not jitted
+
+
+class TunedLayer(Layer):
+    def tune(self) -> None:
+        self.k += 1
+
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return network(jax.tree_util.Partial(self.message))(x)  # E: static-bound-method
 
 
 def double_each(arrays: list) -> None:
