@@ -18,6 +18,7 @@ one mypy run, so jax itself is analysed once. Reported:
 from __future__ import annotations
 
 import argparse
+import ast
 import cProfile
 import importlib.util
 import os
@@ -53,9 +54,27 @@ def source_folders(packages: list[str]) -> list[Path]:
     folders = []
     for name in packages:
         spec = importlib.util.find_spec(name)
-        assert spec is not None and spec.origin is not None, name
-        folders.append(Path(spec.origin).parent)
+        assert spec is not None, name
+        locations = list(spec.submodule_search_locations or [])  # a namespace package has no origin
+        folders.append(Path(spec.origin).parent if spec.origin is not None else Path(locations[0]))
     return folders
+
+
+def copy_sources(folder: Path, workdir: Path) -> list[Path]:
+    """Copy a package's sources into ``workdir`` to be checked as source files (installed packages
+    without ``py.typed`` are skipped by mypy); an implicit namespace package gets an empty
+    ``__init__.py``, so mypy names its modules as Python does. Files that do not parse (a syntax
+    error shipped in the package) are left out, as mypy would stop at them: returned."""
+    copy = Path(shutil.copytree(folder, workdir / folder.name))
+    (copy / "__init__.py").touch()
+    dropped = []
+    for path in sorted(copy.rglob("*.py")):
+        try:
+            ast.parse(path.read_bytes())
+        except (SyntaxError, ValueError):
+            path.unlink()
+            dropped.append(path.relative_to(workdir))
+    return dropped
 
 
 def mypy_command(packages: list[str], plugin: bool, workdir: Path, select: str = "") -> list[str]:
@@ -82,15 +101,19 @@ def run_mypy(packages: list[str], plugin: bool, workdir: Path, select: str = "")
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if result.returncode not in (0, 1):
-        print(f"mypy exited with {result.returncode}:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    if result.returncode not in (0, 1):  # a blocking error: nothing was checked
+        sys.exit(f"mypy exited with {result.returncode}:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
     return elapsed, cpu, result.stdout + result.stderr
 
 
 def report_findings(output: str) -> None:
     """Internal errors and the plugin's diagnostics in one run's output."""
     lines = output.splitlines()
-    internal = [line for line in lines if INTERNAL_ERROR in line or "INTERNAL ERROR" in line or "Traceback" in line]
+    internal = [
+        line
+        for line in lines
+        if INTERNAL_ERROR in line or "INTERNAL ERROR" in line or line.startswith("Traceback (most recent call last)")
+    ]
     findings = [line for line in lines if (match := _CODE.search(line)) and match[1] in ERROR_CODES]
     print(f"internal errors: {len(internal)}")
     for line in internal:
@@ -130,8 +153,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         for folder in source_folders(options.packages):
-            # Checked as source files: installed packages without py.typed are skipped by mypy.
-            shutil.copytree(folder, workdir / folder.name)
+            for path in copy_sources(folder, workdir):
+                print(f"left out (does not parse): {path}")
         seconds, _, output = run_mypy(options.packages, True, workdir, options.select)
         print(f"checked {', '.join(options.packages)} with the plugin in {seconds:.1f} s")
         report_findings(output)

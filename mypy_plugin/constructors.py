@@ -69,8 +69,7 @@ def _check_argument(
     if field is None:
         return
     where, marker = field
-    handed_on = marker is not None and _handed_on_unjitted(api, construction)
-    if isinstance(expr, MemberExpr) and handed_on:  # used where it is handed, not keyed on
+    if isinstance(expr, MemberExpr) and marker is not None:  # compared by its object, as jax.jit(obj.method) is
         problem = changed_bound_method(api, expr)
     elif isinstance(expr, MemberExpr):
         problem = bound_method_problem(expr, api.get_expression_type(expr.expr), judge)
@@ -79,7 +78,7 @@ def _check_argument(
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
     if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
-        made = None if handed_on else expr
+        made = None if _handed_on_unjitted(api, construction) else expr
         problem = with_evidence(api, problem, info, name, made, _library_static_fields(info))
     if problem is not None:
         report(api, problem, where, expr)

@@ -28,6 +28,7 @@ from mypy.nodes import (
     Decorator,
     DictExpr,
     Expression,
+    FuncBase,
     FuncDef,
     FuncItem,
     ListComprehension,
@@ -41,6 +42,7 @@ from mypy.nodes import (
     StrExpr,
     SuperExpr,
     TupleExpr,
+    Var,
 )
 
 from mypy_plugin.mypy_internals import get_subexpressions, returned_values
@@ -211,18 +213,28 @@ def self_reads(function: FuncDef, module: str) -> frozenset[str] | None:
         if method is None or method in seen:
             continue
         seen.add(method)
-        if not method.info or method.info.module_name != module or not method.arguments:
-            return None
-        attributes = _read_through(method.arguments[0].variable.name, method.body)
+        attributes = _method_reads(method, module)
         if attributes is None:
             return None
         read |= attributes
         for name in attributes:
             symbol = method.info.get(name)
             node = symbol.node if symbol is not None else None
+            owner = node.info if isinstance(node, (FuncBase, Decorator, Var)) else None
+            if owner is not None and owner.fullname == "builtins.object" and name != "__dict__":
+                continue  # the instance's class and the like: no state of its own
             items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
             pending += [definition(item) for item in items]
     return frozenset(read)
+
+
+def _method_reads(method: FuncDef, module: str) -> frozenset[str] | None:
+    """What ``method`` reads through its first parameter itself, where its body is in ``module``
+    (a method from the cache keeps no parameters nor body)."""
+    if not method.info or method.info.module_name != module or not method.arguments:
+        return None
+    found = _read_through(method.arguments[0].variable.name, method.body)
+    return None if found is None else frozenset(found)
 
 
 def _read_through(this: str, body: Block) -> set[str] | None:
