@@ -25,12 +25,14 @@ from mypy_plugin.classes import (
     subclass_hook,
 )
 from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
-from mypy_plugin.guard import guarded
 from mypy_plugin.declared_types import record_rebuilt_attributes
+from mypy_plugin.dependencies import expose_recorded_facts
+from mypy_plugin.guard import guarded
 from mypy_plugin.hashing import record_hashed_attributes
 from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jitted_types import below_equinox, filtered_callee
-from mypy_plugin.metadata import CACHE_FORMAT_VERSION
+from mypy_plugin.metadata import CACHE_FORMAT_VERSION, ChangeEvidence, HashedAttributes, MethodReads, RebuiltAttributes
+from mypy_plugin.method_bodies import record_method_reads
 from mypy_plugin.mypy_internals import DATACLASS_MAKERS
 from mypy_plugin.static_positions import call_hook, plain_call_hook
 
@@ -55,6 +57,9 @@ def _record_class(ctx: ClassDefContext) -> None:
     record_class_mutation(ctx)
     record_hashed_attributes(ctx)
     record_rebuilt_attributes(ctx)
+    record_method_reads(ctx)
+    keys = (ChangeEvidence.KEY, HashedAttributes.KEY, RebuiltAttributes.KEY, MethodReads.KEY)
+    expose_recorded_facts(ctx.cls, keys)
 
 
 _guarded_record_hook = guarded(_record_class, None)

@@ -222,6 +222,26 @@ class HashedAttributes(Record):
 
 
 @dataclasses.dataclass(frozen=True)
+class MethodReads(Record):
+    """What each of a class's own methods reads through ``self`` (``method_bodies.self_reads``);
+    a method whose ``self`` escapes is absent."""
+
+    KEY: ClassVar[str] = "jaxtypes_method_reads"
+
+    methods: dict[str, tuple[str, ...]]
+
+    def serialize(self) -> JsonDict:
+        return {"methods": {name: list(read) for name, read in self.methods.items()}}
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        methods = data["methods"]
+        if not isinstance(methods, dict):
+            raise TypeError(f"expected a mapping, got {methods!r}")
+        return cls({_string(name): _strings(read) for name, read in methods.items()})
+
+
+@dataclasses.dataclass(frozen=True)
 class RebuiltAttributes(Record):
     """The attributes a class's construction makes anew from what it was given (``declared_types``)."""
 

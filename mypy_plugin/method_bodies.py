@@ -44,7 +44,9 @@ from mypy.nodes import (
     TupleExpr,
     Var,
 )
+from mypy.plugin import ClassDefContext
 
+from mypy_plugin.metadata import MethodReads
 from mypy_plugin.mypy_internals import get_subexpressions, returned_values
 from mypy_plugin.statements import calls, walk
 
@@ -204,7 +206,7 @@ def self_reads(function: FuncDef, module: str) -> frozenset[str] | None:
     """The attributes of ``self`` that ``function``, a method, reads, with those that the methods
     and properties it reaches through ``self`` read; None where that is not known: ``self``
     escapes (is passed on, returned or stored, ``super()``), or a method reached is another
-    module's, whose body a warm cache does not keep."""
+    module's and its class keeps no record of what its methods read (``MethodReads``)."""
     read: set[str] = set()
     pending: list[FuncDef | None] = [function]
     seen: set[FuncDef] = set()
@@ -229,12 +231,33 @@ def self_reads(function: FuncDef, module: str) -> frozenset[str] | None:
 
 
 def _method_reads(method: FuncDef, module: str) -> frozenset[str] | None:
-    """What ``method`` reads through its first parameter itself, where its body is in ``module``
-    (a method from the cache keeps no parameters nor body)."""
-    if not method.info or method.info.module_name != module or not method.arguments:
+    """What ``method`` reads through its first parameter itself: from its body in ``module``,
+    else as its class recorded it (``record_method_reads``)."""
+    if not method.info:
         return None
-    found = _read_through(method.arguments[0].variable.name, method.body)
-    return None if found is None else frozenset(found)
+    if method.info.module_name == module:
+        found = _read_through(method.arguments[0].variable.name, method.body) if method.arguments else None
+        return None if found is None else frozenset(found)
+    record = MethodReads.read(method.info)  # a method from the cache keeps no parameters nor body
+    names = record.methods.get(method.name) if record is not None else None
+    return None if names is None else frozenset(names)
+
+
+def record_method_reads(ctx: ClassDefContext) -> None:
+    """Note in the class's metadata what each of its methods reads through ``self``, for readers
+    in other modules (a warm cache keeps no method bodies); a method whose ``self`` escapes is
+    left out."""
+    info = ctx.cls.info
+    MethodReads.erase(info)
+    if ctx.api.is_stub_file:  # a stub's methods have no bodies to read
+        return
+    methods = {}
+    for method in instance_methods(ctx.cls):
+        found = _read_through(method.arguments[0].variable.name, method.body) if method.arguments else None
+        if found is not None:
+            methods[method.name] = tuple(sorted(found))
+    if methods:
+        MethodReads(methods).write(info)
 
 
 def _read_through(this: str, body: Block) -> set[str] | None:

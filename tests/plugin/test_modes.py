@@ -15,9 +15,10 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import NamedTuple
 
+import mypy.api
 import pytest
 
-from tests.plugin.mypy_runner import Diagnostic, for_installed_jax, run_dmypy, run_mypy, write_config
+from tests.plugin.mypy_runner import Diagnostic, for_installed_jax, parse, run_dmypy, run_mypy, write_config
 
 MODEL = """\
 from jaxtypes import Dynamic, static_dataclass
@@ -493,3 +494,164 @@ def test_what_construction_makes_anew_follows_edits_in_every_mode(streams_projec
 
 def test_what_construction_makes_anew_in_the_daemon(streams_project: Path) -> None:
     follow_edits_in_the_daemon(streams_project, STREAMS_FILES, set_streams, STREAMS_BROKEN)
+
+
+# What a class's methods show is part of the class as the daemon compares it: an edit inside a
+# method body of another module (no name added or removed) changes the verdicts in every mode.
+
+TUNED_ENGINE = """\
+class Engine:
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def run(self, x: int) -> int:
+        return x * self.k
+
+    def tune(self) -> None:
+        {body}
+"""
+
+ENGINE_USER = """\
+import jax
+from engine import Engine
+
+engine = Engine(2)
+run = jax.jit(engine.run)
+"""
+
+TUNED_FILES = ["user.py", "engine.py"]
+TUNED_BROKEN = [("user.py", 5, "jit-bound-method")]
+
+
+def set_tuned_engine(project: Path, broken: bool) -> None:
+    edit(project, "engine.py", TUNED_ENGINE.format(body="self.k += 1" if broken else "pass"))
+
+
+@pytest.fixture
+def tuned_project(tmp_path: Path) -> Path:
+    (tmp_path / "engine.py").write_text(TUNED_ENGINE.format(body="pass"))
+    (tmp_path / "user.py").write_text(ENGINE_USER)
+    write_config(tmp_path)
+    return tmp_path
+
+
+def test_an_edit_inside_a_method_body_follows_in_every_mode(tuned_project: Path) -> None:
+    follow_edits(tuned_project, TUNED_FILES, set_tuned_engine, TUNED_BROKEN)
+
+
+def test_an_edit_inside_a_method_body_in_the_daemon(tuned_project: Path) -> None:
+    follow_edits_in_the_daemon(tuned_project, TUNED_FILES, set_tuned_engine, TUNED_BROKEN)
+
+
+# What each method reads through self is recorded in its class's metadata: a static self's
+# method that reaches a property of a base in another module counts only the changes to what
+# that property reads.
+
+OPERATOR = """\
+class Operator:
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.cache = 0
+
+    @property
+    def dtype(self) -> str:
+        return {dtype}
+
+    def init_aux(self) -> None:
+        self.cache = 1
+"""
+
+CHILD = """\
+import functools
+import jax
+from operator_base import Operator
+
+
+class Child(Operator):
+    @functools.partial(jax.jit, static_argnums=0)
+    def step(self, x: jax.Array) -> jax.Array:
+        return x * self.k if self.dtype and self.__class__ else x
+"""
+
+OPERATOR_FILES = ["child.py", "operator_base.py"]
+OPERATOR_BROKEN = [("child.py", 7, "static-identity-hash")]
+
+
+def set_operator(project: Path, broken: bool) -> None:
+    edit(project, "operator_base.py", OPERATOR.format(dtype='"f32" if self.cache else "f16"' if broken else '"f32"'))
+
+
+@pytest.fixture
+def operator_project(tmp_path: Path) -> Path:
+    (tmp_path / "operator_base.py").write_text(OPERATOR.format(dtype='"f32"'))
+    (tmp_path / "child.py").write_text(CHILD)
+    write_config(tmp_path)
+    return tmp_path
+
+
+def test_what_a_base_method_reads_follows_edits_in_every_mode(operator_project: Path) -> None:
+    follow_edits(operator_project, OPERATOR_FILES, set_operator, OPERATOR_BROKEN)
+
+
+def test_what_a_base_method_reads_in_the_daemon(operator_project: Path) -> None:
+    follow_edits_in_the_daemon(operator_project, OPERATOR_FILES, set_operator, OPERATOR_BROKEN)
+
+
+# The class attribute that carries a class's recorded facts to the daemon is invisible to mypy's
+# own checks: bases with other facts, a protocol whose method writes to self, a class matched
+# against a protocol and an override give the errors mypy gives without the plugin, and no more.
+
+PLAIN_CLASSES = """\
+from typing import Protocol
+
+
+class Sized(Protocol):
+    def grow(self) -> None:
+        self.n = 1
+
+
+class Left:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def grow(self) -> None:
+        self.n += 1
+
+
+class Right:
+    def __init__(self) -> None:
+        self.m = 0
+
+    def shrink(self) -> None:
+        self.m -= 1
+
+    def __hash__(self) -> int:
+        return hash(self.m)
+
+
+class Both(Left, Right):
+    def grow(self) -> None:
+        self.m = 2
+
+
+def use(sized: Sized) -> None:
+    sized.grow()
+
+
+use(Left())
+use(Both())
+use(Right())
+"""
+
+
+def test_the_recorded_facts_add_no_error_of_their_own(tmp_path: Path) -> None:
+    (tmp_path / "plain.py").write_text(PLAIN_CLASSES)
+    without = tmp_path / "without.ini"
+    without.write_text("[mypy]\n")
+    write_config(tmp_path)
+    output, _, _ = mypy.api.run(
+        ["--config-file", str(without), "--cache-dir", str(tmp_path / "a"), str(tmp_path / "plain.py")]
+    )
+    plain = sorted((d.line, d.code) for d in parse(output))
+    assert plain == [(6, "attr-defined"), (6, "misc"), (39, "arg-type")]
+    assert sorted((d.line, d.code) for d in run_mypy(tmp_path, "plain.py")) == plain
