@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from collections.abc import Callable
 from typing import NamedTuple
 
 import mypy.api
@@ -333,64 +332,6 @@ run = jax.jit(engine.run)
 """
 
 UNSAFE = [("user.py", 7, "static-identity-hash"), ("user.py", 10, "jit-bound-method")]
-EVIDENCE_FILES = ["user.py", "engine.py"]
-
-
-def set_engine_broken(project: Path, broken: bool) -> None:
-    edit(
-        project,
-        "engine.py",
-        ENGINE.format(tune=TUNE if broken else "", trusted="" if broken else "@jaxtypes.trusted_static"),
-    )
-
-
-@pytest.fixture
-def evidence_project(tmp_path: Path) -> Path:
-    (tmp_path / "engine.py").write_text(ENGINE.format(tune="", trusted="@jaxtypes.trusted_static"))
-    (tmp_path / "user.py").write_text(USER)
-    write_config(tmp_path)
-    return tmp_path
-
-
-def follow_edits(
-    project: Path, files: list[str], set_broken: Callable[[Path, bool], None], broken: list[tuple[str, int, str]]
-) -> None:
-    """Clean, then broken after an edit (warm, and cold under ``-n 2`` and the legacy parser),
-    then clean again after the edit is undone (warm, and ``-n 2`` from the cache)."""
-    assert run_mypy(project, *files) == []
-    set_broken(project, True)
-    found = run_mypy(project, *files)
-    assert codes(found) == broken
-    assert run_mypy(project, "-n", "2", "--no-incremental", *files) == found
-    assert run_mypy(project, "--no-native-parser", "--no-incremental", *files) == found
-    set_broken(project, False)
-    assert run_mypy(project, *files) == []
-    assert run_mypy(project, "-n", "2", *files) == []
-
-
-def follow_edits_in_the_daemon(
-    project: Path, files: list[str], set_broken: Callable[[Path, bool], None], broken: list[tuple[str, int, str]]
-) -> None:
-    """The same edits, one daemon run after each."""
-    status = project / "dmypy.json"
-    try:
-        assert run_dmypy(project, status, "run", "--", *files) == []
-        set_broken(project, True)
-        assert codes(run_dmypy(project, status, "run", "--", *files)) == broken
-        set_broken(project, False)
-        assert run_dmypy(project, status, "run", "--", *files) == []
-    finally:
-        run_dmypy(project, status, "stop")
-
-
-def test_evidence_and_trust_follow_edits_of_another_module(evidence_project: Path) -> None:
-    follow_edits(evidence_project, EVIDENCE_FILES, set_engine_broken, UNSAFE)
-
-
-def test_evidence_and_trust_in_the_daemon(evidence_project: Path) -> None:
-    follow_edits_in_the_daemon(evidence_project, EVIDENCE_FILES, set_engine_broken, UNSAFE)
-
-
 # Static fields declared with another library's marker: which fields are static is recorded in
 # the class's metadata and read where the class is built, in another module.
 
@@ -418,29 +359,7 @@ names: Any = ("a",)
 states = [State(jnp.ones(2), names=names, fn=lambda x: x) for _ in range(2)]
 """
 
-FLAX_FILES = ["user.py", "state.py"]
 FLAX_BROKEN = [("state.py", 8, "static-unhashable"), ("user.py", 6, "static-fresh-callable")]
-
-
-def set_flax_state(project: Path, broken: bool) -> None:
-    names, fn_static = ("list[str]", "pytree_node=False, ") if broken else ("tuple[str, ...]", "")
-    edit(project, "state.py", FLAX_STATE.format(names=names, fn_static=fn_static))
-
-
-@pytest.fixture
-def flax_project(tmp_path: Path) -> Path:
-    (tmp_path / "state.py").write_text(FLAX_STATE.format(names="tuple[str, ...]", fn_static=""))
-    (tmp_path / "user.py").write_text(FLAX_USER)
-    write_config(tmp_path)
-    return tmp_path
-
-
-def test_library_static_fields_follow_edits_in_every_mode(flax_project: Path) -> None:
-    follow_edits(flax_project, FLAX_FILES, set_flax_state, FLAX_BROKEN)
-
-
-def test_library_static_fields_in_the_daemon(flax_project: Path) -> None:
-    follow_edits_in_the_daemon(flax_project, FLAX_FILES, set_flax_state, FLAX_BROKEN)
 
 
 # What a class's construction makes anew is recorded in its metadata: a Sequence field that
@@ -472,28 +391,7 @@ def step(streams: Streams, x: jax.Array) -> jax.Array:
     return x
 """
 
-STREAMS_FILES = ["user.py", "streams.py"]
 STREAMS_BROKEN = [("user.py", 6, "static-unhashable")]
-
-
-def set_streams(project: Path, broken: bool) -> None:
-    edit(project, "streams.py", STREAMS.format(normalise="" if broken else NORMALISE))
-
-
-@pytest.fixture
-def streams_project(tmp_path: Path) -> Path:
-    (tmp_path / "streams.py").write_text(STREAMS.format(normalise=NORMALISE))
-    (tmp_path / "user.py").write_text(STREAMS_USER)
-    write_config(tmp_path)
-    return tmp_path
-
-
-def test_what_construction_makes_anew_follows_edits_in_every_mode(streams_project: Path) -> None:
-    follow_edits(streams_project, STREAMS_FILES, set_streams, STREAMS_BROKEN)
-
-
-def test_what_construction_makes_anew_in_the_daemon(streams_project: Path) -> None:
-    follow_edits_in_the_daemon(streams_project, STREAMS_FILES, set_streams, STREAMS_BROKEN)
 
 
 # What a class's methods show is part of the class as the daemon compares it: an edit inside a
@@ -519,28 +417,7 @@ engine = Engine(2)
 run = jax.jit(engine.run)
 """
 
-TUNED_FILES = ["user.py", "engine.py"]
 TUNED_BROKEN = [("user.py", 5, "jit-bound-method")]
-
-
-def set_tuned_engine(project: Path, broken: bool) -> None:
-    edit(project, "engine.py", TUNED_ENGINE.format(body="self.k += 1" if broken else "pass"))
-
-
-@pytest.fixture
-def tuned_project(tmp_path: Path) -> Path:
-    (tmp_path / "engine.py").write_text(TUNED_ENGINE.format(body="pass"))
-    (tmp_path / "user.py").write_text(ENGINE_USER)
-    write_config(tmp_path)
-    return tmp_path
-
-
-def test_an_edit_inside_a_method_body_follows_in_every_mode(tuned_project: Path) -> None:
-    follow_edits(tuned_project, TUNED_FILES, set_tuned_engine, TUNED_BROKEN)
-
-
-def test_an_edit_inside_a_method_body_in_the_daemon(tuned_project: Path) -> None:
-    follow_edits_in_the_daemon(tuned_project, TUNED_FILES, set_tuned_engine, TUNED_BROKEN)
 
 
 # What each method reads through self is recorded in its class's metadata: a static self's
@@ -573,28 +450,93 @@ class Child(Operator):
         return x * self.k if self.dtype and self.__class__ else x
 """
 
-OPERATOR_FILES = ["child.py", "operator_base.py"]
-OPERATOR_BROKEN = [("child.py", 7, "static-identity-hash")]
+OPERATOR_BROKEN = [("user.py", 7, "static-identity-hash")]
 
 
-def set_operator(project: Path, broken: bool) -> None:
-    edit(project, "operator_base.py", OPERATOR.format(dtype='"f32" if self.cache else "f16"' if broken else '"f32"'))
+class EditedProject(NamedTuple):
+    """Two modules: ``user.py`` (``user``) uses a class of ``edited``, whose text an edit takes
+    from ``clean`` to ``broken``, where ``found`` are the findings."""
+
+    user: str
+    edited: str
+    clean: str
+    broken: str
+    found: list[tuple[str, int, str]]
 
 
-@pytest.fixture
-def operator_project(tmp_path: Path) -> Path:
-    (tmp_path / "operator_base.py").write_text(OPERATOR.format(dtype='"f32"'))
-    (tmp_path / "child.py").write_text(CHILD)
+EDITED_PROJECTS = {
+    "evidence and trust": EditedProject(
+        USER,
+        "engine.py",
+        ENGINE.format(tune="", trusted="@jaxtypes.trusted_static"),
+        ENGINE.format(tune=TUNE, trusted=""),
+        UNSAFE,
+    ),
+    "another library's static fields": EditedProject(
+        FLAX_USER,
+        "state.py",
+        FLAX_STATE.format(names="tuple[str, ...]", fn_static=""),
+        FLAX_STATE.format(names="list[str]", fn_static="pytree_node=False, "),
+        FLAX_BROKEN,
+    ),
+    "what construction makes anew": EditedProject(
+        STREAMS_USER, "streams.py", STREAMS.format(normalise=NORMALISE), STREAMS.format(normalise=""), STREAMS_BROKEN
+    ),
+    "an edit inside a method body": EditedProject(
+        ENGINE_USER,
+        "engine.py",
+        TUNED_ENGINE.format(body="pass"),
+        TUNED_ENGINE.format(body="self.k += 1"),
+        TUNED_BROKEN,
+    ),
+    "what a base method reads": EditedProject(
+        CHILD,
+        "operator_base.py",
+        OPERATOR.format(dtype='"f32"'),
+        OPERATOR.format(dtype='"f32" if self.cache else "f16"'),
+        OPERATOR_BROKEN,
+    ),
+}
+
+
+@pytest.fixture(params=list(EDITED_PROJECTS))
+def edited_project(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, EditedProject]:
+    project = EDITED_PROJECTS[request.param]
+    (tmp_path / project.edited).write_text(project.clean)
+    (tmp_path / "user.py").write_text(project.user)
     write_config(tmp_path)
-    return tmp_path
+    return tmp_path, project
 
 
-def test_what_a_base_method_reads_follows_edits_in_every_mode(operator_project: Path) -> None:
-    follow_edits(operator_project, OPERATOR_FILES, set_operator, OPERATOR_BROKEN)
+def test_edits_of_another_module_follow_in_every_mode(edited_project: tuple[Path, EditedProject]) -> None:
+    """Clean, then broken after an edit (warm, and cold under ``-n 2`` and the legacy parser),
+    then clean again after the edit is undone (warm, and ``-n 2`` from the cache)."""
+    path, project = edited_project
+    files = ["user.py", project.edited]
+    assert run_mypy(path, *files) == []
+    edit(path, project.edited, project.broken)
+    found = run_mypy(path, *files)
+    assert codes(found) == project.found
+    assert run_mypy(path, "-n", "2", "--no-incremental", *files) == found
+    assert run_mypy(path, "--no-native-parser", "--no-incremental", *files) == found
+    edit(path, project.edited, project.clean)
+    assert run_mypy(path, *files) == []
+    assert run_mypy(path, "-n", "2", *files) == []
 
 
-def test_what_a_base_method_reads_in_the_daemon(operator_project: Path) -> None:
-    follow_edits_in_the_daemon(operator_project, OPERATOR_FILES, set_operator, OPERATOR_BROKEN)
+def test_edits_of_another_module_follow_in_the_daemon(edited_project: tuple[Path, EditedProject]) -> None:
+    """The same edits, one daemon run after each."""
+    path, project = edited_project
+    files = ["user.py", project.edited]
+    status = path / "dmypy.json"
+    try:
+        assert run_dmypy(path, status, "run", "--", *files) == []
+        edit(path, project.edited, project.broken)
+        assert codes(run_dmypy(path, status, "run", "--", *files)) == project.found
+        edit(path, project.edited, project.clean)
+        assert run_dmypy(path, status, "run", "--", *files) == []
+    finally:
+        run_dmypy(path, status, "stop")
 
 
 # The class attribute that carries a class's recorded facts to the daemon is invisible to mypy's
