@@ -80,6 +80,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
     "functools.partial": guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
     names.EQX_FILTER_JIT: guarded(filter_jit.filter_jit_hook, lambda ctx: ctx.default_return_type),
+    names.NNX_JIT: guarded(plain_jax.nnx_jit_hook, lambda ctx: ctx.default_return_type),
     filter_jit.FACTORY_NAME: guarded(filter_jit.factory_hook, lambda ctx: ctx.default_return_type),
     names.JAXTYPES_JIT: guarded(jaxtypes_jit.jit_hook, lambda ctx: ctx.default_return_type),
     jaxtypes_jit.FACTORY_NAME: guarded(jaxtypes_jit.factory_hook, lambda ctx: ctx.default_return_type),

@@ -18,6 +18,7 @@ from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Type, get_proper_type
 
 from mypy_plugin.jitted_types import mark_filtered
+from mypy_plugin.plain_jax import check_fresh_function
 from mypy_plugin.static_positions import fresh_problem, placed_arguments, report_argument
 from mypy_plugin.value_origins import Site
 
@@ -30,8 +31,9 @@ def filter_jit_hook(ctx: FunctionContext) -> Type:
     returned = get_proper_type(ctx.default_return_type)
     if not isinstance(returned, CallableType):
         return ctx.default_return_type
-    given = any(name == "fun" and exprs for name, exprs in zip(ctx.callee_arg_names, ctx.args))
+    given = [exprs[0] for name, exprs in zip(ctx.callee_arg_names, ctx.args) if name == "fun" and exprs]
     if given:
+        check_fresh_function(ctx, given[0], "eqx.filter_jit")
         return mark_filtered(ctx.api, returned)
     return returned.copy_modified(name=FACTORY_NAME)
 
@@ -39,7 +41,11 @@ def filter_jit_hook(ctx: FunctionContext) -> Type:
 def factory_hook(ctx: FunctionContext) -> Type:
     """The function given to the decorator ``eqx.filter_jit(donate=...)`` returned."""
     returned = get_proper_type(ctx.default_return_type)
-    return mark_filtered(ctx.api, returned) if isinstance(returned, CallableType) else ctx.default_return_type
+    if not isinstance(returned, CallableType):
+        return ctx.default_return_type
+    if ctx.args and ctx.args[0]:
+        check_fresh_function(ctx, ctx.args[0][0], "eqx.filter_jit")
+    return mark_filtered(ctx.api, returned)
 
 
 def call_hook(ctx: FunctionContext | MethodContext) -> Type:

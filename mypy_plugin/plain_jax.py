@@ -96,7 +96,7 @@ def _check_jitted(
     if isinstance(signature, CallableType):
         statics = statics.resolved(signature)
     check_bound_method(ctx, fun, "jax.jit", needs_evidence=True)
-    _check_fresh_function(ctx, fun)
+    check_fresh_function(ctx, fun)
     if isinstance(signature, Instance):
         _check_callable_object(ctx, signature, fun)
     function = function_of(ctx.context, fun)
@@ -109,8 +109,17 @@ def _check_jitted(
     return result
 
 
-def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression) -> None:
-    """``jax.jit`` of a lambda, a local function or a function a jax transformation makes
+def nnx_jit_hook(ctx: FunctionContext) -> Type:
+    """``nnx.jit(f)`` and ``@nnx.jit``: flax jits a wrapper of ``f`` anew at every call, keyed
+    on ``f``, so a function made afresh compiles afresh as under ``jax.jit``."""
+    if ctx.args and ctx.args[0]:
+        check_fresh_function(ctx, ctx.args[0][0], "nnx.jit")
+    return ctx.default_return_type
+
+
+def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, jit: str = "jax.jit") -> None:
+    """``jit`` (``jax.jit``, or another library's jit that keys compiled code on the function) of
+    a lambda, a local function or a function a jax transformation makes
     (``jax.jit(jax.grad(f))``), run again and again (``jit_evidence.repeated``): jit caches
     compiled code per function object, and every run makes a new one. Not where each jitted
     function made is stored for later (``value_uses.kept``: one per constraint, in a list), so
@@ -131,7 +140,7 @@ def _check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression)
     tree = checked_module(ctx.api)
     if described is None or where is None or tree is not None and kept(tree, context):
         return
-    report(ctx.api, phrases.fresh_function_again(described, where), phrases.JAX_JIT_CALL, context)
+    report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
 
 
 def _may_be_made_elsewhere(fun: Expression) -> bool:

@@ -35,6 +35,9 @@ JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 EQX_FILTER_JIT = "equinox._jit.filter_jit"
 """``eqx.filter_jit``, where equinox defines it."""
 
+NNX_JIT = "flax.nnx.transforms.compilation.jit"
+"""``nnx.jit``, where flax defines it: a new ``jax.jit`` of a wrapper of the function per call."""
+
 JAX_ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array"})
 """``jax.Array``, where jax defines it and its public alias: its items, met by iterating an
 array, are arrays again whatever its shape (a 1-d numpy array's are numpy scalars)."""

@@ -130,8 +130,12 @@ def jitted_call_at(line: int, jit: str = "jitted") -> str:
     return f"the {jit} call {_AT_LINE.format(line=line)}"
 
 
-JAX_JIT_CALL = "this jax.jit call"
-"""A call of ``jax.jit`` itself, where what it is given is wrong."""
+def jit_call(jit: str) -> str:
+    """A call of ``jit`` itself (``jax.jit``, ``nnx.jit``), where what it is given is wrong."""
+    return f"this {jit} call"
+
+
+JAX_JIT_CALL = jit_call("jax.jit")
 
 
 def callable_object(class_name: str) -> str:

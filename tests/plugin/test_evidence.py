@@ -7,7 +7,8 @@ without that, each is its opt-in ``-strict`` twin. A callable made afresh (a lam
 function, a function ``jax.jit`` or ``jax.grad`` makes, or a tuple, named tuple or factory's
 result holding one, or a bundle of functions a library's factory makes, such as
 ``optimizers.sgd(0.1)``) in a static position, and ``jax.jit`` of one, are reported where the
-code that makes it runs again and again: in a loop, or in a function a loop calls (``f(...)``,
+code that makes it runs again and again (by ``jax.jit``, ``nnx.jit`` or ``eqx.filter_jit``, each
+keying compiled code on the function): in a loop, or in a function a loop calls (``f(...)``,
 ``self.f(...)``, ``obj.f(...)``), directly or through another function; so is an
 identity-hashed value built there and passed in a static position, and one whose equal copy,
 made by the same call with the same arguments, meets the same static position; not where each
@@ -44,7 +45,7 @@ from typing import Any, Callable, NamedTuple
 import equinox as eqx
 import jax
 import jax.numpy as jnp
-from flax import struct
+from flax import nnx, struct
 from jax.example_libraries import optimizers
 from not_installed import BaseModel  # type: ignore[import-not-found]
 
@@ -248,6 +249,16 @@ class Solver:
         return self._build()(x)
 
 
+def other_jits(x: jax.Array) -> jax.Array:
+    def local(y: jax.Array) -> jax.Array:
+        return y * 2
+
+    nnx.jit(total)(x)
+    eqx.filter_jit(total)(x)
+    eqx.filter_jit(local)(x)  # E: jit-fresh-function
+    return nnx.jit(local)(x)  # E: jit-fresh-function
+
+
 agent = Agent()
 settings = argparse.Namespace(steps=2)
 settings = Optimizer(**vars(settings))
@@ -262,6 +273,7 @@ for _ in range(2):
     gradient_per_call(jnp.ones(1))
     agent.act(jnp.ones(1))
     Solver().solve(jnp.ones(1))
+    other_jits(jnp.ones(1))
     keyed(optimizers.sgd(0.1), jnp.ones(1))  # E: static-fresh-callable
 keyed(jax.jit(jnp.mean), jnp.ones(1))  # S: static-fresh-callable-strict
 keyed(jax.jit(total), jnp.ones(2))  # E: static-fresh-callable
