@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mypy.nodes import CallExpr, Context, Expression, MemberExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext
+from mypy.subtypes import is_subtype
 from mypy.types import AnyType, Instance, Type, TypeAliasType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
@@ -22,7 +23,7 @@ from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import changed_bound_method, with_evidence
 from mypy_plugin.jitted_types import jits, named_type
 from mypy_plugin.judge import Judge
-from mypy_plugin.markers import class_name
+from mypy_plugin.markers import class_name, spell
 from mypy_plugin.metadata import ClassFacts, LibraryFields
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions
 from mypy_plugin.reporting import report
@@ -77,6 +78,8 @@ def _check_argument(
         problem = fresh_callable_problem(expr, *enclosing_functions(api))
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
+    elif problem is None and marker is not None and name is not None:
+        problem = _not_admitted(info, name, typ, judge, marker)
     if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
         made = None if _handed_on_unjitted(api, construction) else expr
         problem = with_evidence(api, problem, info, name, made, _library_static_fields(info))
@@ -110,14 +113,34 @@ def _held_problem(typ: Type, judge: Judge, marker: StaticMarker) -> Problem | No
     return problem._replace(fix=fix_for(problem.rule, marker, problem.fix))
 
 
-def _declared(info: TypeInfo, name: str) -> bool:
-    """Whether the field or attribute ``name`` has a declared type other than ``Any`` (judged at
-    the declaration); an attribute whose type mypy infers (``self.x = x``) is judged here."""
+def _declared_type(info: TypeInfo, name: str) -> Type | None:
+    """The type the field or attribute ``name`` is declared with; None for one whose type mypy
+    infers (``self.x = x``)."""
     symbol = info.get(name)
     var = symbol.node if symbol is not None else None
     if not isinstance(var, Var) or var.type is None or (var.is_inferred and not var.explicit_self_type):
-        return False
-    return not isinstance(get_proper_type(var.type), AnyType) or isinstance(var.type, TypeAliasType)
+        return None
+    return var.type
+
+
+def _declared(info: TypeInfo, name: str) -> bool:
+    """Whether the field or attribute ``name`` has a declared type other than ``Any`` (judged at
+    the declaration); an attribute whose type mypy infers (``self.x = x``) is judged here."""
+    declared = _declared_type(info, name)
+    return declared is not None and (
+        not isinstance(get_proper_type(declared), AnyType) or isinstance(declared, TypeAliasType)
+    )
+
+
+def _not_admitted(info: TypeInfo, name: str, given: Type, judge: Judge, marker: StaticMarker) -> Problem | None:
+    """What a value of type ``given`` that the declaration of ``name`` does not admit (an array
+    given to a field declared ``int``) brings into the field: mypy's own error says the types
+    differ, which ``jaxtypes check`` does not show; this says what jit makes of it."""
+    declared = _declared_type(info, name)
+    if declared is None or is_subtype(given, declared):
+        return None
+    held = _held_problem(given, judge, marker)
+    return phrases.given_instead(spell(declared), held) if held is not None else None
 
 
 def _static_field(info: TypeInfo, name: str) -> tuple[str, StaticMarker | None] | None:

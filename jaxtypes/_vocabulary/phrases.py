@@ -310,6 +310,12 @@ def undecorated_subclass(base: str) -> Problem:
     return Problem(STATIC_SUBCLASS, f"subclasses the static_dataclass {base} without being decorated itself")
 
 
+def given_instead(declared: str, problem: Problem) -> Problem:
+    """A value its field's declaration does not admit, given at a constructor call: ``is
+    declared int but given a value typed jax.Array, an array type``."""
+    return problem._replace(what=f"is declared {declared} but given a value {problem.what.removeprefix('is ')}")
+
+
 def through_class(class_name: str, problem: Problem) -> Problem:
     """A field typed as a class whose own ``problem`` is recorded for it, its ``what`` a whole
     sentence (``Inner.f is typed ...``): ``is typed Inner, and Inner.f is typed ...``."""

@@ -130,7 +130,8 @@ loosely(Open(1), 1.0)  # E: static-not-frozen
 
 foo = Foo(jnp.ones(1), [1], jnp.ones(1), fn=lambda x: x)  # made once: right (opt-in)
 foos = [Foo(jnp.ones(1), [1], jnp.ones(1), fn=lambda x: x) for _ in range(2)]  # E: static-fresh-callable
-bar = Foo(jnp.ones(1), [1], jnp.ones(1), fn=Vehicle(2).wheels)  # E: static-bound-method
+bar = Foo(jnp.ones(1), [1], jnp.ones(1), fn=Vehicle(2).wheels)  # its object never changes: right
+baz = Foo(jnp.ones(1), [1], jnp.ones(1), fn=Counter().step)  # E: static-bound-method
 foo.b.append(2)
 """,
     "equinox_correct": """

@@ -19,7 +19,8 @@ a class with its own ``__hash__``, judged by what that hashes as it is (an array
 hashing fail; ``hash(tuple(a.tolist()))`` hashes a value made from it); and values whose type
 does not show what they hold, judged where the module makes them: a list a caller passes for a
 parameter without annotation, a name rebound to an array, a dict on one side of ``or``, an array
-given to a field typed ``Any``, an array a module's ``__post_init__`` assigns to a static field
+given to a field typed ``Any`` or to a static field declared ``int`` (mypy's own error, which
+``jaxtypes check`` does not show), an array a module's ``__post_init__`` assigns to a static field
 declared ``float`` (while a value converted before the call, a loop's own target and a float
 computed there stay silent); values jit cannot trace passed to it (an instance of a plain class
 nothing can make a pytree, a named tuple of functions, an equinox module given a lambda for a
@@ -277,6 +278,17 @@ def tiled_twice(x: jax.Array) -> jax.Array:
 
 def tiled(x: jax.Array, reps: Sequence[int]) -> jax.Array:
     return _tiled(x, reps)  # E: static-unhashable
+
+
+@struct.dataclass
+class Sized:
+    x: jax.Array
+    size: int = struct.field(pytree_node=False)
+
+
+def sized() -> None:
+    Sized(jnp.ones(2), jnp.sum(jnp.ones(2)))  # type: ignore[arg-type]  # E: static-dynamic-child
+    Sized(jnp.ones(2), 2)
 
 
 def freeze(obj: object, names: list[str]) -> None:
