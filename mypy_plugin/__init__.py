@@ -53,7 +53,10 @@ _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
 
 def _record_class(ctx: ClassDefContext) -> None:
     """What a class's own methods show, kept in its metadata for every later reader: how they
-    change its instances, what its ``__hash__`` hashes, and what its construction makes anew."""
+    change its instances, what its ``__hash__`` hashes, what its construction makes anew, and
+    what each method reads through ``self``. A stub's methods have no bodies to read."""
+    if ctx.api.is_stub_file:
+        return
     record_class_mutation(ctx)
     record_hashed_attributes(ctx)
     record_rebuilt_attributes(ctx)
