@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from mypy.nodes import CallExpr, Context, Expression, MemberExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext
-from mypy.subtypes import is_subtype
 from mypy.types import AnyType, Instance, Type, TypeAliasType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
@@ -25,7 +24,7 @@ from mypy_plugin.jitted_types import jits, named_type
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, spell
 from mypy_plugin.metadata import ClassFacts, LibraryFields
-from mypy_plugin.mypy_internals import checked_module, enclosing_functions
+from mypy_plugin.mypy_internals import checked_module, enclosing_functions, is_subtype
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
 from mypy_plugin.value_uses import handed_to

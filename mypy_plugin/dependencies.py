@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from mypy.nodes import MDEF, ClassDef, IndexExpr, RefExpr, SymbolTableNode, TypeInfo, Var
+from mypy.nodes import MDEF, ClassDef, IndexExpr, MemberExpr, NameExpr, SymbolTableNode, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, TypeOfAny
 
@@ -68,7 +68,9 @@ def _is_protocol(defn: ClassDef) -> bool:
     """A protocol class, also while its bases are configured, before mypy sets ``is_protocol``:
     ``Protocol`` or ``Protocol[T]`` is then among the bases it has taken out, by name."""
     named = [expr.base if isinstance(expr, IndexExpr) else expr for expr in defn.removed_base_type_exprs]
-    return defn.info.is_protocol or any(isinstance(expr, RefExpr) and expr.name == "Protocol" for expr in named)
+    return defn.info.is_protocol or any(
+        isinstance(expr, (NameExpr, MemberExpr)) and expr.name == "Protocol" for expr in named
+    )
 
 
 def _ignore(info: TypeInfo) -> None:

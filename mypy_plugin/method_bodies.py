@@ -125,10 +125,10 @@ def _construction_assignments(defn: ClassDef) -> list[tuple[str, Expression]]:
                     for lvalue in node.lvalues
                     if isinstance(lvalue, MemberExpr) and is_name(lvalue.expr, this)
                 ]
-            for expr in get_subexpressions(node):
-                name = _set_attribute(expr, this) if isinstance(expr, CallExpr) else None
+            for call in [expr for expr in get_subexpressions(node) if isinstance(expr, CallExpr)]:
+                name = _set_attribute(call, this)
                 if name is not None:
-                    found.append((name, expr.args[2]))
+                    found.append((name, call.args[2]))
     return found
 
 
