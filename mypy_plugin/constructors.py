@@ -10,9 +10,9 @@ Which arguments are static comes from the class's records (``metadata``) (every 
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr, Context, Expression, MemberExpr, RefExpr, TypeInfo, Var
+from mypy.nodes import CallExpr, Context, Expression, FuncDef, MemberExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext
-from mypy.types import AnyType, Instance, Type, TypeAliasType, get_proper_type
+from mypy.types import AnyType, CallableType, Instance, Type, TypeAliasType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.libraries import MARKERS, StaticMarker, fix_for
@@ -132,14 +132,26 @@ def _declared(info: TypeInfo, name: str) -> bool:
 
 
 def _not_admitted(info: TypeInfo, name: str, given: Type, judge: Judge, marker: StaticMarker) -> Problem | None:
-    """What a value of type ``given`` that the declaration of ``name`` does not admit (an array
-    given to a field declared ``int``) brings into the field: mypy's own error says the types
-    differ, which ``jaxtypes check`` does not show; this says what jit makes of it."""
+    """What a value of type ``given`` that the constructor's parameter ``name`` does not admit (an
+    array given to a field declared ``int``, the parameter a dataclass makes of it) brings into
+    the field: mypy's own error says the types differ, which ``jaxtypes check`` does not show; this
+    says what jit makes of it. A hand-written ``__init__`` whose parameter admits the value may
+    convert it before it stores it (``self.irreps = Irreps(irreps)``): judged as declared."""
     declared = _declared_type(info, name)
-    if declared is None or is_subtype(given, declared):
+    parameter = _parameter_type(info, name)
+    if declared is None or parameter is None or is_subtype(given, parameter):
         return None
     held = _held_problem(given, judge, marker)
     return phrases.given_instead(spell(declared), held) if held is not None else None
+
+
+def _parameter_type(info: TypeInfo, name: str) -> Type | None:
+    """The declared type of the parameter ``name`` of the constructor of ``info``."""
+    symbol = info.get("__init__")
+    signature = symbol.node.type if symbol is not None and isinstance(symbol.node, FuncDef) else None
+    if not isinstance(signature, CallableType) or name not in signature.arg_names:
+        return None
+    return signature.arg_types[signature.arg_names.index(name)]
 
 
 def _static_field(info: TypeInfo, name: str) -> tuple[str, StaticMarker | None] | None:

@@ -216,79 +216,35 @@ class Plan(eqx.Module):
     steps: jax.Array
 
 
+@dataclasses.dataclass(frozen=True)
+class Labels:
+    names: tuple[str, ...]
+
+    def sort(self) -> "Labels":
+        return Labels(tuple(sorted(self.names)))
+
+
 @jax.tree_util.register_pytree_node_class
 class Tagged:
-    def __init__(self, x: jax.Array, tag: jax.Array, name: str, table) -> None:  # type: ignore[no-untyped-def]
-        self.x = x
-        self.tag: jax.Array = tag  # E: static-dynamic-child
-        self.name = name
-        self.table = table
+    labels: Labels
 
-    def tree_flatten(self) -> tuple[tuple[jax.Array], tuple[jax.Array, str, object]]:
-        aux = (self.tag, self.name, self.table)
-        return (self.x,), aux
+    def __init__(self, labels: Union[Labels, list[str]], x: jax.Array) -> None:
+        # what the parameter admits, converted before it is stored
+        self.labels = labels if isinstance(labels, Labels) else Labels(tuple(labels))
+        self.x = x
+
+    def tree_flatten(self) -> tuple[tuple[jax.Array], Labels]:
+        return (self.x,), self.labels
 
     @classmethod
-    def tree_unflatten(cls, aux: tuple[jax.Array, str, object], children: tuple[jax.Array]) -> "Tagged":
-        return cls(children[0], *aux)
+    def tree_unflatten(cls, labels: Labels, children: tuple[jax.Array]) -> "Tagged":
+        return cls(labels, children[0])
+
+    def sort(self) -> "Tagged":
+        return Tagged(self.labels.sort(), self.x)
 
 
-tagged = Tagged(jnp.ones(2), jnp.zeros(1), "a", jnp.ones(3))  # E: static-dynamic-child
-named = Tagged(jnp.ones(2), jnp.zeros(1), "a", (1, 2))
-
-
-class Node:
-    def __init__(self, value: jax.Array, label: str) -> None:
-        self.value = value
-        self.label = label
-
-
-def flatten_node(node: Node) -> tuple[tuple[jax.Array], tuple[str, dict[str, int]]]:
-    return (node.value,), (node.label, {{}})
-
-
-jax.tree_util.register_pytree_node(Node, flatten_node, lambda aux, children: Node(children[0], aux[0]))
-
-
-@functools.partial(jax.jit, static_argnums=(1,))  # E: static-unhashable
-def resized(x: jax.Array, shape: Sequence[int]) -> jax.Array:
-    return jnp.resize(x, tuple(shape))
-
-
-@functools.partial(jax.jit, static_argnames=("axes", "mode"))  # E: static-unhashable
-def reduced(x: jax.Array, axes: Optional[Sequence[int]] = None, mode: Union[int, Mapping[str, int]] = 0) -> jax.Array:
-    return x
-
-
-def lookup(x: jax.Array, a: int, b: int, table: Mapping[str, int]) -> jax.Array:
-    return x
-
-
-looked_up = jax.jit(lookup, static_argnums=list(range(1, 3)), static_argnames=("table",))  # E: static-unhashable
-
-
-@functools.partial(jax.jit, static_argnums=(1,))
-def _tiled(x: jax.Array, reps: Sequence[int]) -> jax.Array:
-    return jnp.tile(x, tuple(reps))
-
-
-def tiled_twice(x: jax.Array) -> jax.Array:
-    return _tiled(x, (2, 2))
-
-
-def tiled(x: jax.Array, reps: Sequence[int]) -> jax.Array:
-    return _tiled(x, reps)  # E: static-unhashable
-
-
-@struct.dataclass
-class Sized:
-    x: jax.Array
-    size: int = struct.field(pytree_node=False)
-
-
-def sized() -> None:
-    Sized(jnp.ones(2), jnp.sum(jnp.ones(2)))  # type: ignore[arg-type]  # E: static-dynamic-child
-    Sized(jnp.ones(2), 2)
+tagged = Tagged(["a"], jnp.ones(1))
 
 
 def freeze(obj: object, names: list[str]) -> None:
