@@ -24,7 +24,7 @@ from mypy_plugin.jitted_types import jits, named_type
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, spell
 from mypy_plugin.metadata import ClassFacts, LibraryFields
-from mypy_plugin.mypy_internals import checked_module, enclosing_functions, is_subtype
+from mypy_plugin.mypy_internals import checked_module, enclosing_functions, is_same_type, is_subtype
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
 from mypy_plugin.value_uses import handed_to
@@ -132,14 +132,15 @@ def _declared(info: TypeInfo, name: str) -> bool:
 
 
 def _not_admitted(info: TypeInfo, name: str, given: Type, judge: Judge, marker: StaticMarker) -> Problem | None:
-    """What a value of type ``given`` that the constructor's parameter ``name`` does not admit (an
-    array given to a field declared ``int``, the parameter a dataclass makes of it) brings into
-    the field: mypy's own error says the types differ, which ``jaxtypes check`` does not show; this
-    says what jit makes of it. A hand-written ``__init__`` whose parameter admits the value may
-    convert it before it stores it (``self.irreps = Irreps(irreps)``): judged as declared."""
+    """What a value of type ``given`` that the constructor's parameter ``name``, declared as the
+    field is, does not admit (an array given to a field declared ``int``, the parameter a
+    dataclass makes of it) brings into the field: mypy's own error says the types differ, which
+    ``jaxtypes check`` does not show; this says what jit makes of it. A parameter declared
+    otherwise than the field (an attrs converter's, a hand-written ``__init__``'s) may be
+    converted before it is stored (``self.irreps = Irreps(irreps)``): judged as declared."""
     declared = _declared_type(info, name)
     parameter = _parameter_type(info, name)
-    if declared is None or parameter is None or is_subtype(given, parameter):
+    if declared is None or parameter is None or not is_same_type(parameter, declared) or is_subtype(given, parameter):
         return None
     held = _held_problem(given, judge, marker)
     return phrases.given_instead(spell(declared), held) if held is not None else None

@@ -6,7 +6,8 @@ facts its dataclass and named tuple transforms record (``MypyDataclass``, ``name
 the daemon's triggers; the checker's and the semantic analyser's attributes that the plugin
 interface does not declare (the module being checked, the scope, ``note``); and its traversal
 helpers (a function's return statements, the key that tells expressions of the same names and
-literals apart); and its subtype relation (``is_subtype``: whether a declaration admits a value). A mypy release that moves any of them changes this file alone; CI runs the
+literals apart); and its type relations (``is_subtype``, ``is_same_type``: whether a declaration
+admits a value, and whether two declarations are one). A mypy release that moves any of them changes this file alone; CI runs the
 plugin's tests on the oldest and the newest mypy allowed (``noxfile.py``).
 """
 
@@ -23,7 +24,7 @@ from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_m
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.server.subexpr import get_subexpressions
 from mypy.server.trigger import make_wildcard_trigger
-from mypy.subtypes import is_subtype
+from mypy.subtypes import is_same_type, is_subtype
 from mypy.traverser import all_return_statements
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "enclosing_functions",
     "get_subexpressions",
     "innermost_function",
+    "is_same_type",
     "is_subtype",
     "literal_hash",
     "lookup",

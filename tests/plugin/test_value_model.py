@@ -10,7 +10,8 @@ field typed as a module defined later; the aux data of hand-written flatten func
 types, and what constructors give attributes with none); collection interfaces declared for
 static parameters (also beside a computed ``static_argnums``; a private function's at the calls
 that pass one), and for a static class's fields unless its construction makes them anew (a
-tuple, or by a function it hands the field's name); jitted class methods; a static
+tuple, or by a function it hands the field's name); a value a constructor converts before storing
+it (a hand-written ``__init__``, an attrs converter); jitted class methods; a static
 ``self`` bound by calling the instance; a dataclass that hashes its fields (``unsafe_hash``),
 judged by them and by evidence that it changes; a class method jitted with its class static,
 called on the class or an instance; a field typed as an abstract base (``abc.ABC``); and a flax
@@ -49,6 +50,7 @@ from tests.plugin.mypy_runner import BIN, check_in_process, environment, expecte
 SHAPES = """\
 import abc
 import collections
+import attr
 import dataclasses
 import enum
 import functools
@@ -245,6 +247,28 @@ class Tagged:
 
 
 tagged = Tagged(["a"], jnp.ones(1))
+
+
+def to_labels(names: Union[Labels, list[str]]) -> Labels:
+    return names if isinstance(names, Labels) else Labels(tuple(names))
+
+
+@attr.s(frozen=True)
+class Converted:
+    labels: Labels = attr.ib(converter=to_labels)
+    x: jax.Array = attr.ib()
+
+    def sort(self) -> "Converted":
+        return Converted(self.labels.sort(), self.x)
+
+
+jax.tree_util.register_pytree_node(
+    Converted, lambda c: ((c.x,), c.labels), lambda labels, children: Converted(labels, children[0])
+)
+
+
+def converted(numbers: list[int]) -> Converted:
+    return Converted(numbers, jnp.ones(1))  # type: ignore[arg-type]  # converted by attrs, not stored
 
 
 def freeze(obj: object, names: list[str]) -> None:
