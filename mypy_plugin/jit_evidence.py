@@ -95,6 +95,10 @@ MUTATORS = frozenset(
 )  # fmt: skip
 """Methods of the builtin containers that change them in place."""
 
+RETURNING_MUTATORS = frozenset({"pop", "popitem", "setdefault"})
+"""Those of ``MUTATORS`` that return a value: the others return None, so a call whose result is
+used (``irreps = self.irreps.sort()``) is another class's method, which changes nothing in place."""
+
 
 def record_class_mutation(ctx: ClassDefContext) -> None:
     """Note in the class's metadata how its own methods change its instances, if they do."""
@@ -390,12 +394,14 @@ def _in_place_changes(nodes: Sequence[Node], targets: Callable[[Expression], boo
 
 def _changed_contents(node: Node) -> list[MemberExpr]:
     """The ``x.attr`` whose contents a simple statement changes in place."""
+    alone = node.expr if isinstance(node, ExpressionStmt) else None  # a call whose result is unused
     found = [
         expr.callee.expr
         for expr in get_subexpressions(node)
         if isinstance(expr, CallExpr)
         and isinstance(expr.callee, MemberExpr)
         and expr.callee.name in MUTATORS
+        and (expr is alone or expr.callee.name in RETURNING_MUTATORS)
         and isinstance(expr.callee.expr, MemberExpr)
     ]
     if isinstance(node, AssignmentStmt):

@@ -318,6 +318,32 @@ def scale_all(arrays: list) -> None:
         keyed(scale, a)  # S: static-fresh-callable-strict
 
 
+@jax.tree_util.register_pytree_node_class
+class Labelled:
+    def __init__(self, labels: Any, x: jax.Array) -> None:
+        self.labels = labels
+        self.x = x
+
+    def tree_flatten(self) -> tuple:
+        return (self.x,), self.labels
+
+    @classmethod
+    def tree_unflatten(cls, labels: Any, children: tuple) -> "Labelled":
+        return cls(labels, children[0])
+
+    def resorted(self) -> "Labelled":
+        return Labelled(self.labels.sort(), self.x)  # a value's own sort, its result used
+
+
+class SortedInPlace(Labelled):
+    def sort(self) -> None:
+        self.labels.sort()
+
+
+labelled = Labelled(["b", "a"], jnp.ones(1))  # S: static-unhashable-strict
+in_place = SortedInPlace(["b", "a"], jnp.ones(1))  # E: static-unhashable
+
+
 class Probe:
     def __init__(self) -> None:
         self.k = 1
