@@ -51,6 +51,10 @@ _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] 
 _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
 
 
+_METHOD_RECORDS = (ChangeEvidence.KEY, HashedAttributes.KEY, RebuiltAttributes.KEY, MethodReads.KEY)
+"""The records ``_record_class`` reads from a class's methods."""
+
+
 def _record_class(ctx: ClassDefContext) -> None:
     """What a class's own methods show, kept in its metadata for every later reader: how they
     change its instances, what its ``__hash__`` hashes, what its construction makes anew, and
@@ -61,8 +65,7 @@ def _record_class(ctx: ClassDefContext) -> None:
     record_hashed_attributes(ctx)
     record_rebuilt_attributes(ctx)
     record_method_reads(ctx)
-    keys = (ChangeEvidence.KEY, HashedAttributes.KEY, RebuiltAttributes.KEY, MethodReads.KEY)
-    expose_recorded_facts(ctx.cls, keys)
+    expose_recorded_facts(ctx.cls, _METHOD_RECORDS)
 
 
 _guarded_record_hook = guarded(_record_class, None)

@@ -206,10 +206,8 @@ class ChangeEvidence(Record):
 
 
 @dataclasses.dataclass(frozen=True)
-class HashedAttributes(Record):
-    """The attributes a class's own ``__hash__`` hashes as they are (``hashing``)."""
-
-    KEY: ClassVar[str] = "jaxtypes_hashed_attributes"
+class AttributeNames(Record):
+    """A record that is a list of attribute names; each subclass says what they are."""
 
     names: tuple[str, ...]
 
@@ -219,6 +217,13 @@ class HashedAttributes(Record):
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
         return cls(_strings(data["names"]))
+
+
+@dataclasses.dataclass(frozen=True)
+class HashedAttributes(AttributeNames):
+    """The attributes a class's own ``__hash__`` hashes as they are (``hashing``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_hashed_attributes"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -242,19 +247,10 @@ class MethodReads(Record):
 
 
 @dataclasses.dataclass(frozen=True)
-class RebuiltAttributes(Record):
+class RebuiltAttributes(AttributeNames):
     """The attributes a class's construction makes anew from what it was given (``declared_types``)."""
 
     KEY: ClassVar[str] = "jaxtypes_rebuilt_attributes"
-
-    names: tuple[str, ...]
-
-    def serialize(self) -> JsonDict:
-        return {"names": list(self.names)}
-
-    @classmethod
-    def deserialize(cls, data: JsonDict) -> Self:
-        return cls(_strings(data["names"]))
 
 
 @dataclasses.dataclass(frozen=True)

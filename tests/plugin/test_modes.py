@@ -315,7 +315,7 @@ class Backend:
 
 TUNE = """
     def tune(self) -> None:
-        self.k += 1
+        {body}
 """
 
 USER = """\
@@ -332,6 +332,8 @@ run = jax.jit(engine.run)
 """
 
 UNSAFE = [("user.py", 7, "static-identity-hash"), ("user.py", 10, "jit-bound-method")]
+
+
 # Static fields declared with another library's marker: which fields are static is recorded in
 # the class's metadata and read where the class is built, in another module.
 
@@ -397,27 +399,7 @@ STREAMS_BROKEN = [("user.py", 6, "static-unhashable")]
 # What a class's methods show is part of the class as the daemon compares it: an edit inside a
 # method body of another module (no name added or removed) changes the verdicts in every mode.
 
-TUNED_ENGINE = """\
-class Engine:
-    def __init__(self, k: int) -> None:
-        self.k = k
-
-    def run(self, x: int) -> int:
-        return x * self.k
-
-    def tune(self) -> None:
-        {body}
-"""
-
-ENGINE_USER = """\
-import jax
-from engine import Engine
-
-engine = Engine(2)
-run = jax.jit(engine.run)
-"""
-
-TUNED_BROKEN = [("user.py", 5, "jit-bound-method")]
+TUNED_BROKEN = [("user.py", 10, "jit-bound-method")]
 
 
 # What each method reads through self is recorded in its class's metadata: a static self's
@@ -469,7 +451,7 @@ EDITED_PROJECTS = {
         USER,
         "engine.py",
         ENGINE.format(tune="", trusted="@jaxtypes.trusted_static"),
-        ENGINE.format(tune=TUNE, trusted=""),
+        ENGINE.format(tune=TUNE.format(body="self.k += 1"), trusted=""),
         UNSAFE,
     ),
     "another library's static fields": EditedProject(
@@ -483,10 +465,10 @@ EDITED_PROJECTS = {
         STREAMS_USER, "streams.py", STREAMS.format(normalise=NORMALISE), STREAMS.format(normalise=""), STREAMS_BROKEN
     ),
     "an edit inside a method body": EditedProject(
-        ENGINE_USER,
+        USER,
         "engine.py",
-        TUNED_ENGINE.format(body="pass"),
-        TUNED_ENGINE.format(body="self.k += 1"),
+        ENGINE.format(tune=TUNE.format(body="pass"), trusted="@jaxtypes.trusted_static"),
+        ENGINE.format(tune=TUNE.format(body="self.k += 1"), trusted="@jaxtypes.trusted_static"),
         TUNED_BROKEN,
     ),
     "what a base method reads": EditedProject(
