@@ -80,8 +80,12 @@ class CompileLog:
         self._compiles: list[Compile] = []
 
     def record(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        """Note one trace, called by the traced wrapper with the arguments jax traces with."""
-        bound = self._signature.bind(*args, **kwargs)
+        """Note one trace, called by the traced wrapper with the arguments jax traces with. Arguments
+        the signature cannot bind are no trace: jax raised for them already, or will."""
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError:
+            return
         bound.apply_defaults()
         arguments = {name: value if name in self._static else _traced(value) for name, value in bound.arguments.items()}
         index = len(self._compiles) + 1
@@ -270,6 +274,8 @@ def _traced_form(tracer: Any) -> Any:
     parts = []
     for cls in type(tracer).__mro__:
         for name in getattr(cls, "__slots__", ()):
+            if name in ("__weakref__", "__dict__"):  # another class's slot descriptors on older jax
+                continue
             part = getattr(tracer, name, None)
             if isinstance(part, jax.core.Tracer):
                 parts.append((name, _traced_form(part)))

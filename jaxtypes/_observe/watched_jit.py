@@ -125,12 +125,11 @@ class Watched:
         before: dict[str, Snapshot] | None,
     ) -> None:
         """Note a compile: its reasons, and what it was built from, under its key."""
-        try:
-            self._log.record(args, kwargs)
-        except TypeError:  # arguments the signature cannot bind: jax raised already, or will
+        count = len(self._log)
+        self._log.record(args, kwargs)
+        self._sanitizer.compiled(self)
+        if len(self._log) == count:
             return
-        finally:
-            self._sanitizer.compiled(self)
         latest = self._log[-1]
         if latest.recompiled and not self._recompile_reported:
             self._recompile_reported = True
