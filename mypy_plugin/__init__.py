@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mypy.nodes import TypeInfo
+from mypy.nodes import FuncDef, TypeInfo
 from mypy.options import Options
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
@@ -34,7 +34,7 @@ from mypy_plugin.jitted_types import below_equinox, filtered_callee
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION, ChangeEvidence, HashedAttributes, MethodReads, RebuiltAttributes
 from mypy_plugin.method_bodies import record_method_reads
 from mypy_plugin.mypy_internals import DATACLASS_MAKERS
-from mypy_plugin.static_positions import call_hook, plain_call_hook
+from mypy_plugin.static_positions import call_hook, plain_call_hook, rebound_call_hook
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     names.STATIC_DECORATOR: guarded(static_class_hook, True),
@@ -92,6 +92,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     jaxtypes_jit.FACTORY_NAME: guarded(jaxtypes_jit.factory_hook, lambda ctx: ctx.default_return_type),
 }
 _guarded_filtered_call_hook = guarded(filter_jit.call_hook, lambda ctx: ctx.default_return_type)
+_guarded_rebound_call_hook = guarded(rebound_call_hook, lambda ctx: ctx.default_return_type)
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
     names.JAX_JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
     f"{names.JAXTYPES_JITTED}.__call__": guarded(call_hook, lambda ctx: ctx.default_return_type),
@@ -132,8 +133,10 @@ class JaxtypesPlugin(Plugin):
         symbol = self.lookup_fully_qualified(fullname)
         if filtered_callee(symbol):
             return _guarded_filtered_call_hook
-        info = symbol.node if symbol is not None else None
-        return _guarded_constructor_hook if isinstance(info, TypeInfo) and has_static_fields(info) else None
+        node = symbol.node if symbol is not None else None
+        if isinstance(node, FuncDef) and not below_equinox(fullname):
+            return _guarded_rebound_call_hook
+        return _guarded_constructor_hook if isinstance(node, TypeInfo) and has_static_fields(node) else None
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         hook = _METHOD_HOOKS.get(fullname)

@@ -35,11 +35,11 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import TypeGuard, TypeVar
 
 from mypy.nodes import (
+    ARG_NAMED,
     AssignmentStmt,
     CallExpr,
     ClassDef,
     Context,
-    Decorator,
     DelStmt,
     DictionaryComprehension,
     Expression,
@@ -60,7 +60,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
-from mypy.types import Instance, get_proper_type
+from mypy.types import Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
@@ -70,9 +70,18 @@ from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
 from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
-from mypy_plugin.method_bodies import CONSTRUCTION, class_functions, definition, instance_methods, is_name, self_reads
+from mypy_plugin.method_bodies import (
+    CONSTRUCTION,
+    assigned_values,
+    class_functions,
+    definition,
+    instance_methods,
+    is_name,
+    parameter_reads,
+    self_reads,
+)
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
-from mypy_plugin.statements import present, walk
+from mypy_plugin.statements import calls, present, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, equal_copies, made_classes
 
@@ -125,7 +134,76 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
         changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self)))
         if changed:
             in_place[method.name] = changed
+    for attribute in _initialised_later(defn, after, set(assigned)):
+        del assigned[attribute]
     return ChangeEvidence(assigned, in_place)
+
+
+def _initialised_later(defn: ClassDef, after: set[str], assigned: set[str]) -> list[str]:
+    """The ``assigned`` attributes that the methods run ``after`` construction only initialise:
+    neither construction nor a class body (``defn``'s or a base's) gives them a value, and each
+    write gives the one the instance's state determines (``self.values = self.profile()``, of
+    attributes nothing changes after construction). Read before the first write, such an
+    attribute fails; written again, it holds an equal value: no jitted code saw another."""
+    writes: dict[str, list[Expression | None]] = {}
+    for method in instance_methods(defn):
+        if method.name not in after or not method.arguments:
+            continue
+        this = method.arguments[0].variable.name
+        local = _local_names(method)
+        for node, *_ in walk([method.body]):
+            for target, attribute, _ in _writes(node):
+                if is_name(target, this):
+                    value = _assigned_whole(node)
+                    writes.setdefault(attribute, []).append(
+                        value if value is not None and _settled(value, this, local, assigned) else None
+                    )
+    return [
+        attribute
+        for attribute, values in writes.items()
+        if None not in values and not assigned_values(defn, attribute) and _only_assigned_to_self(defn.info, attribute)
+    ]
+
+
+def _assigned_whole(node: Node) -> Expression | None:
+    """The value ``node`` assigns to attributes, where it is no tuple it unpacks."""
+    if isinstance(node, AssignmentStmt) and all(isinstance(lvalue, MemberExpr) for lvalue in node.lvalues):
+        return node.rvalue
+    return None
+
+
+def _only_assigned_to_self(info: TypeInfo, attribute: str) -> bool:
+    """No class body of ``info``'s MRO declares ``attribute``: it exists only where ``self.attribute
+    = ...`` runs (a dataclass field, a class attribute, has a value from the start)."""
+    return all(base.names.get(attribute) is None or base.names[attribute].implicit for base in info.mro)
+
+
+def _settled(value: Expression, this: str, local: set[str], changing: set[str]) -> bool:
+    """``value`` is made of what stays as construction left it: literals, the module's names, the
+    attributes of ``this`` (the instance) that no method ``changing``, and calls of those; no
+    ``local`` name of the method (a parameter, a variable), nor the instance itself passed on."""
+    inside = get_subexpressions(value)
+    through = [expr for expr in inside if isinstance(expr, MemberExpr) and is_name(expr.expr, this)]
+    bases = {id(member.expr) for member in through}
+    if any(member.name in changing for member in through):
+        return False
+    return not any(
+        isinstance(expr, NameExpr) and id(expr) not in bases and (expr.name == this or expr.name in local)
+        for expr in inside
+    )
+
+
+def _local_names(function: FuncDef) -> set[str]:
+    """The names ``function`` binds: its parameters, and what its body assigns or loops over
+    (read from the syntax: a class's hooks run before its methods' names are bound)."""
+    names = {argument.variable.name for argument in function.arguments}
+    for node, _, _, bound_by in walk([function.body]):
+        if isinstance(node, AssignmentStmt):
+            targets = _flattened(node.lvalues)
+        else:
+            targets = _flattened([node]) if bound_by is not None and isinstance(node, Expression) else []
+        names.update(target.name for target in targets if isinstance(target, NameExpr))
+    return names
 
 
 def _run_after_construction(defn: ClassDef) -> set[str]:
@@ -281,6 +359,16 @@ def method_reads(api: Api, info: TypeInfo, name: str) -> Reads:
     symbol = info.get(name)
     method = definition(symbol.node) if symbol is not None else None
     return self_reads(method, tree.fullname) if method is not None and tree is not None else None
+
+
+def parameter_reads_of(api: Api, function: FuncDef, index: int, typ: Type) -> Reads:
+    """What ``function`` reads through its parameter at ``index``, declared ``typ``
+    (``method_bodies.parameter_reads``); None for a type that is no class's instance."""
+    tree = checked_module(api)
+    proper = get_proper_type(typ)
+    if tree is None or not isinstance(proper, Instance):
+        return None
+    return parameter_reads(function, index, proper.type, tree.fullname)
 
 
 def _counts(attribute: str, reads: Reads) -> bool:
@@ -568,13 +656,31 @@ def _calls_function(
     if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):  # Class(...) runs its construction
         return function.name in CONSTRUCTION and function.info is not None and function.info in callee.node.mro
     if isinstance(callee, NameExpr):
-        return callee.node is function or isinstance(callee.node, Decorator) and callee.node.func is function
+        node = callee.node
+        return node is function or definition(node) is function or _hands_on(api, call, function, definition(node))
     if not isinstance(callee, MemberExpr) or callee.name != function.name or function.info is None:
         return False
     if is_name(callee.expr, "self"):
         return scope is not None and scope.info is not None and function.info in scope.info.mro
     made = made_classes(api, callee.expr, call.line, scope)
     return made is not None and any(function.info in info.mro for info in made)
+
+
+def _hands_on(api: Api, call: CallExpr, function: FuncDef, receiver: FuncDef | None) -> bool:
+    """``call`` gives ``function``, by name, to ``receiver``, a function of the module whose body
+    calls the parameter it takes it as (``run(solve, model)``, ``def run(algorithm, model):
+    algorithm(model)``)."""
+    tree = checked_module(api)
+    if receiver is None or tree is None or not receiver.fullname.startswith(f"{tree.fullname}."):
+        return False
+    names = [argument.variable.name for argument in receiver.arguments]
+    for index, (kind, name, given) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
+        if kind.is_star() or not isinstance(given, NameExpr) or definition(given.node) is not function:
+            continue
+        parameter = name if kind == ARG_NAMED else names[index] if index < len(names) else None
+        if parameter is not None and any(is_name(inner.callee, parameter) for inner in calls([receiver.body])):
+            return True
+    return False
 
 
 def _runners(tree: MypyFile, function: FuncDef) -> set[Var]:

@@ -188,7 +188,8 @@ def dataclass_tag_hook(ctx: ClassDefContext) -> None:
 
 
 def register_call_hook(ctx: FunctionContext) -> Type:
-    """``register_dataclass(Cls, meta_fields=[...])`` and ``register_static(Cls)`` as calls."""
+    """``register_dataclass(Cls, meta_fields=[...])`` and ``register_static(Cls)`` as calls; the
+    meta fields named are recorded for the constructor check, as a decorator's are."""
     first = ctx.args[0][0] if ctx.args and ctx.args[0] else None
     info = first.node if isinstance(first, RefExpr) else None
     if not isinstance(info, TypeInfo):
@@ -199,7 +200,8 @@ def register_call_hook(ctx: FunctionContext) -> Type:
         _check_static_class(ctx.api, info, ctx.context)
     else:
         named = _literal_names(ctx, "meta_fields")
-        if named is not None:
+        if named:
+            LibraryFields(JAX_DATACLASS.marker, tuple(named)).write(info)
             _report_fields(ctx.api, info, _named_fields(info, named, ctx.context), JAX_DATACLASS)
     return ctx.default_return_type
 

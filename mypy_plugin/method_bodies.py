@@ -42,6 +42,7 @@ from mypy.nodes import (
     StrExpr,
     SuperExpr,
     TupleExpr,
+    TypeInfo,
     Var,
 )
 from mypy.plugin import ClassDefContext
@@ -207,26 +208,47 @@ def self_reads(function: FuncDef, module: str) -> frozenset[str] | None:
     and properties it reaches through ``self`` read; None where that is not known: ``self``
     escapes (is passed on, returned or stored, ``super()``), or a method reached is another
     module's and its class keeps no record of what its methods read (``MethodReads``)."""
-    read: set[str] = set()
-    pending: list[FuncDef | None] = [function]
-    seen: set[FuncDef] = set()
+    if not function.info:
+        return None
+    return _reached(function.info, _method_reads(function, module), module, {function})
+
+
+def parameter_reads(function: FuncDef, index: int, info: TypeInfo, module: str) -> frozenset[str] | None:
+    """The attributes that ``function``, defined in ``module``, reads through its parameter at
+    ``index``, an instance of ``info`` (``p.x``; ``p(...)`` reads ``__call__``), with those the
+    methods it reaches that way read (as ``self_reads``); None where that is not known."""
+    if index == 0 and function.info and not function.is_static:
+        return self_reads(function, module)
+    if not function.fullname.startswith(f"{module}.") or index >= len(function.arguments):
+        return None
+    found = _read_through(function.arguments[index].variable.name, function.body)
+    return _reached(info, None if found is None else frozenset(found), module, set())
+
+
+def _reached(info: TypeInfo, first: frozenset[str] | None, module: str, seen: set[FuncDef]) -> frozenset[str] | None:
+    """``first``, the attributes read of an instance of ``info``, with what the methods and
+    properties among them read through ``self``, and so on; None where one of them is not known."""
+    if first is None:
+        return None
+    read = set(first)
+    pending = [(info, name) for name in first]
     while pending:
-        method = pending.pop()
-        if method is None or method in seen:
-            continue
-        seen.add(method)
-        attributes = _method_reads(method, module)
-        if attributes is None:
-            return None
-        read |= attributes
-        for name in attributes:
-            symbol = method.info.get(name)
-            node = symbol.node if symbol is not None else None
-            owner = node.info if isinstance(node, (FuncBase, Decorator, Var)) else None
-            if owner is not None and owner.fullname == "builtins.object" and name != "__dict__":
-                continue  # the instance's class and the like: no state of its own
-            items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
-            pending += [definition(item) for item in items]
+        owner, name = pending.pop()
+        symbol = owner.get(name)
+        node = symbol.node if symbol is not None else None
+        defined_in = node.info if isinstance(node, (FuncBase, Decorator, Var)) else None
+        if defined_in is not None and defined_in.fullname == "builtins.object" and name != "__dict__":
+            continue  # the instance's class and the like: no state of its own
+        items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
+        for method in map(definition, items):
+            if method is None or method in seen:
+                continue
+            seen.add(method)
+            attributes = _method_reads(method, module)
+            if attributes is None:
+                return None
+            read |= attributes
+            pending += [(method.info, attribute) for attribute in attributes]
     return frozenset(read)
 
 
@@ -259,14 +281,15 @@ def record_method_reads(ctx: ClassDefContext) -> None:
 
 
 def _read_through(this: str, body: Block) -> set[str] | None:
-    """The attributes ``body`` reads through the name ``this`` (``this.x``); None where it uses
-    ``this`` otherwise, or calls ``super()``."""
+    """The attributes ``body`` reads through the name ``this`` (``this.x``; ``this(...)`` reads
+    ``__call__``); None where it uses ``this`` otherwise, or calls ``super()``."""
     expressions = [expr for node, *_ in walk([body]) for expr in get_subexpressions(node)]
     through = [expr for expr in expressions if isinstance(expr, MemberExpr) and is_name(expr.expr, this)]
-    bases = {id(member.expr) for member in through}
+    called = [expr for expr in expressions if isinstance(expr, CallExpr) and is_name(expr.callee, this)]
+    bases = {id(member.expr) for member in through} | {id(call.callee) for call in called}
     if any(isinstance(expr, SuperExpr) or is_name(expr, this) and id(expr) not in bases for expr in expressions):
         return None
-    return {member.name for member in through}
+    return {member.name for member in through} | ({"__call__"} if called else set())
 
 
 def is_name(expr: Expression, name: str) -> bool:

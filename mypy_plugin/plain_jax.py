@@ -29,7 +29,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import method_reads, repeated
+from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -190,7 +190,10 @@ def _check_definition(
         elif function.is_class and function.info and index == 0 and not static:
             report(api, phrases.class_object_traced(class_name(function.info)), qualname, fun)
         elif static and (not statics.private or self_of is not None):
-            reads = method_reads(api, self_of, function.name) if self_of is not None else None
+            if self_of is not None:
+                reads = method_reads(api, self_of, function.name)
+            else:
+                reads = parameter_reads_of(api, function, index, typ)
             problem = plain_static_problem(api, typ, lenient=True, strict_collections=not statics.private, reads=reads)
             if problem is not None:
                 report(api, problem, phrases.parameter(name, qualname), fun)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from mypy.nodes import (
     ARG_NAMED,
     ARG_POS,
+    AssignmentStmt,
     CallExpr,
     ConditionalExpr,
     Context,
@@ -23,6 +24,7 @@ from mypy.nodes import (
     MemberExpr,
     MypyFile,
     NameExpr,
+    Node,
     OpExpr,
     RefExpr,
     StrExpr,
@@ -45,6 +47,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_IDENTITY_HASH,
     STATIC_IDENTITY_HASH_STRICT,
 )
+from mypy_plugin.constructors import is_static_field
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import (
@@ -52,6 +55,7 @@ from mypy_plugin.jit_evidence import (
     changed_bound_method,
     changes_after_construction,
     copied,
+    parameter_reads_of,
     repeated,
     with_evidence,
 )
@@ -141,17 +145,74 @@ def plain_call_hook(ctx: MethodContext) -> Type:
     return _check_call(ctx, needs_evidence=True)
 
 
-def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
-    statics = Statics.carried(ctx.type)
+def rebound_call_hook(ctx: FunctionContext) -> Type:
+    """A call of a function of the module by its name, which the module binds again to what
+    ``jax.jit`` makes of it (``solve = jax.jit(solve, static_argnums=0)``): where that binding is
+    in force (the call runs later, in a function, or comes after it), the call runs the jitted
+    function, and is checked as a call of one (``plain_call_hook``)."""
+    callee = ctx.context.callee if isinstance(ctx.context, CallExpr) else None
+    function = callee.node if isinstance(callee, NameExpr) else None
+    tree = checked_module(ctx.api)
+    if not isinstance(function, FuncDef) or tree is None:
+        return ctx.default_return_type
+    jitted = _rebound_jits(tree).get(function)
+    if jitted is None or innermost_function(ctx.api) is None and jitted.line > ctx.context.line:
+        return ctx.default_return_type
+    statics = _named_statics(zip(jitted.arg_names, jitted.args))
     if statics is None:
         return ctx.default_return_type
-    if needs_evidence and statics.nums and _called_bound(ctx.api, ctx.context):
+    return _check_call(ctx, needs_evidence=True, statics=statics.resolved(function).of(function), function=function)
+
+
+_REBOUND: dict[str, tuple[MypyFile, dict[FuncDef, CallExpr]]] = {}
+"""Per module, its tree and the ``jax.jit(f, ...)`` calls its top level binds to ``f``'s own name."""
+
+
+def _rebound_jits(tree: MypyFile) -> dict[FuncDef, CallExpr]:
+    """The functions of ``tree`` whose name its top level binds to ``jax.jit`` of the function
+    itself, with that call."""
+    cached = _REBOUND.get(tree.fullname)
+    if cached is not None and cached[0] is tree:
+        return cached[1]
+    found: dict[FuncDef, CallExpr] = {}
+    for stmt in tree.defs:
+        if not isinstance(stmt, AssignmentStmt) or len(stmt.lvalues) != 1:
+            continue
+        value = stmt.rvalue
+        if not isinstance(value, CallExpr) or not isinstance(value.callee, RefExpr) or not value.args:
+            continue
+        target, given = stmt.lvalues[0], value.args[0]
+        if value.callee.fullname == JAX_JIT and isinstance(target, NameExpr) and isinstance(given, NameExpr):
+            if isinstance(given.node, FuncDef) and target.node is given.node:
+                found[given.node] = value
+    _REBOUND[tree.fullname] = (tree, found)
+    return found
+
+
+def _check_call(
+    ctx: MethodContext | FunctionContext,
+    needs_evidence: bool,
+    statics: Statics | None = None,
+    function: FuncDef | None = None,
+) -> Type:
+    """The arguments of a call of a jitted function, by the static positions its type carries, or
+    ``statics`` of ``function`` (``rebound_call_hook``); what the function reads through a static
+    parameter is read from its definition (``function``, or the decorated ``def`` the call runs)."""
+    if statics is None and isinstance(ctx, MethodContext):
+        statics = Statics.carried(ctx.type)
+    if statics is None:
+        return ctx.default_return_type
+    target, bound = _jitted_target(ctx.api, ctx.context)
+    if needs_evidence and statics.nums and bound:
         statics = statics.bound()
+    if function is None and isinstance(target, Decorator):
+        function = target.func
     for place, expr, typ in placed_arguments(ctx):
         static = place in statics.nums if isinstance(place, int) else place in statics.names
         site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
         if static:
-            problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private, site)
+            reads = _parameter_reads(ctx.api, function, place, bound, typ) if needs_evidence else None
+            problem = _argument_problem(ctx.api, expr, typ, needs_evidence, statics.private, site, reads)
         elif needs_evidence and (statics.placed or isinstance(place, str)):
             # jaxtypes.jit checks its traced values itself; a name not placed may be any position
             problem = untraceable_problem(ctx.api, expr, typ, innermost_function(ctx.api))
@@ -159,7 +220,22 @@ def _check_call(ctx: MethodContext, needs_evidence: bool) -> Type:
             problem = None
         if problem is not None:
             report_argument(ctx.api, problem, place, static, expr, needs_evidence, site)
+        elif not static:
+            _report_fresh_metadata(ctx.api, place, expr, needs_evidence, site)
     return ctx.default_return_type
+
+
+def _report_fresh_metadata(
+    api: CheckerPluginInterface, place: int | str, expr: Expression, needs_evidence: bool, site: Site | None
+) -> None:
+    """A pytree passed in a traced position whose static fields (its treedef, compared at every
+    call) the construction of its class fills with a callable made afresh
+    (``value_origins.made_in_construction``): each instance built is a new treedef, and jit
+    traces again. Reported where the callable is made, as for a static argument."""
+    stored = made_in_construction(api, expr, recorder(api), expr.line, innermost_function(api), is_static_field)
+    call = phrases.call_argument(place, False, phrases.jitted_call_at(expr.line, "jitted"))
+    for made in stored:
+        report(api, _fresh_verdict(api, made.fresh, needs_evidence, site), call, made.at)
 
 
 def report_argument(
@@ -201,13 +277,15 @@ def placed_arguments(ctx: FunctionContext | MethodContext) -> Iterator[tuple[int
                 position = None
 
 
-def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
-    """``obj.method(...)``, ``super().method(...)``, ``Class.method(...)`` of a class method or
-    ``obj(...)`` of a method (``__call__``) jitted with ``jax.jit`` in a class body: jax's jitted
-    functions bind like functions, so ``obj`` (or ``self``, or the class) is passed first
-    (``jaxtypes.jit``'s ``Jitted`` says so in its type, through ``__get__``). So is ``obj.method``
-    passed on before the call (``_taken_from``: ``jax.vmap(obj.method)(x)``); ``obj`` may be typed
-    by a type variable or a named tuple (``_instance``)."""
+def _jitted_target(api: CheckerPluginInterface, context: Context) -> tuple[Node | None, bool]:
+    """What a call of a jitted function calls (the decorated ``def``, a class attribute holding
+    one), where the call names it, and whether it binds its first argument: ``obj.method(...)``,
+    ``super().method(...)``, ``Class.method(...)`` of a class method or ``obj(...)`` of a method
+    (``__call__``) jitted with ``jax.jit`` in a class body: jax's jitted functions bind like
+    functions, so ``obj`` (or ``self``, or the class) is passed first (``jaxtypes.jit``'s
+    ``Jitted`` says so in its type, through ``__get__``). So is ``obj.method`` passed on before
+    the call (``_taken_from``: ``jax.vmap(obj.method)(x)``); ``obj`` may be typed by a type
+    variable or a named tuple (``_instance``)."""
     callee = context.callee if isinstance(context, CallExpr) else None
     if callee is not None:
         callee = _taken_from(api, callee, innermost_function(api))
@@ -216,19 +294,21 @@ def _called_bound(api: CheckerPluginInterface, context: Context) -> bool:
     elif isinstance(callee, MemberExpr) and isinstance(callee.expr, RefExpr) and isinstance(callee.expr.node, TypeInfo):
         symbol = callee.expr.node.get(callee.name)
         node = symbol.node if symbol is not None else None
-        return isinstance(node, Decorator) and node.func.is_class  # Class.method binds no self
+        return node, isinstance(node, Decorator) and node.func.is_class  # Class.method binds no self
     elif isinstance(callee, MemberExpr):
         owner = _instance(api.get_expression_type(callee.expr))
         symbol = owner.type.get(callee.name) if owner is not None else None
+    elif isinstance(callee, RefExpr):
+        return callee.node, False
     elif callee is not None:  # obj(...): the jitted method is obj's __call__
         owner = _instance(api.get_expression_type(callee))
         symbol = owner.type.get("__call__") if owner is not None else None
     else:
-        return False
+        return None, False
     node = symbol.node if symbol is not None else None
     if isinstance(node, Decorator):
-        return not node.func.is_static  # a class method binds its class as an instance method binds self
-    return isinstance(node, Var) and node.is_initialized_in_class
+        return node, not node.func.is_static  # a class method binds its class as an instance method binds self
+    return node, isinstance(node, Var) and node.is_initialized_in_class
 
 
 def _taken_from(api: CheckerPluginInterface, callee: Expression, scope: FuncDef | None) -> Expression:
@@ -265,8 +345,25 @@ def _instance(typ: Type) -> Instance | None:
     return proper if isinstance(proper, Instance) else None
 
 
+def _parameter_reads(
+    api: CheckerPluginInterface, function: FuncDef | None, place: int | str, bound: bool, typ: Type
+) -> Reads:
+    """What the jitted ``function`` reads through the parameter a call fills at ``place``."""
+    if function is None:
+        return None
+    names = function.arg_names  # a definition from the cache keeps its parameters' names only
+    index = place + bound if isinstance(place, int) else names.index(place) if place in names else None
+    return parameter_reads_of(api, function, index, typ) if index is not None else None
+
+
 def _argument_problem(
-    api: CheckerPluginInterface, expr: Expression, typ: Type, needs_evidence: bool, private: bool, site: Site | None
+    api: CheckerPluginInterface,
+    expr: Expression,
+    typ: Type,
+    needs_evidence: bool,
+    private: bool,
+    site: Site | None,
+    reads: Reads = None,
 ) -> Problem | None:
     """What is wrong with a value of type ``typ``, written ``expr``, in a static position (``site``).
 
@@ -274,8 +371,9 @@ def _argument_problem(
     object changes after it is made, and so is a value of a class that hashes by value but
     whose instances change (``v.val = 0`` after ``f(v)``: jit finds the old code for it). A
     ``private`` function's callers are judged by the collection interfaces they pass (a public
-    one's declaration is)."""
-    problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private)
+    one's declaration is). With ``reads``, only a change to what the function reads through the
+    parameter counts."""
+    problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private, reads=reads)
     if isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)):  # values made elsewhere, over the declared type
         made = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api))
         problem = made.problem or (None if made.known else problem)
@@ -287,7 +385,7 @@ def _argument_problem(
     if problem is not None:
         return problem
     if not isinstance(expr, MemberExpr):
-        return _changed_value(api, expr, typ) if needs_evidence else None
+        return _changed_value(api, expr, typ, reads) if needs_evidence else None
     if needs_evidence:
         return changed_bound_method(api, expr)
     return bound_method_problem(expr, api.get_expression_type(expr.expr), recorder(api))
@@ -392,18 +490,19 @@ def _decorator_statics(decorator: Expression) -> Statics | None:
     return _named_statics(zip(decorator.arg_names, args))
 
 
-def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Problem | None:
+def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type, reads: Reads) -> Problem | None:
     """``static-not-frozen`` for a value of a plain class, or of a dataclass that hashes its
     fields (``unsafe_hash=True``), whose instances change after they are made (a jaxtypes class,
     another dataclass or a trusted type cannot, or is judged by its own rules); not where the
     module makes every value of ``expr`` an instance of other classes (a name the module binds
-    again: ``opts = Namespace(...)``, then ``opts = Options(**vars(opts))``)."""
+    again: ``opts = Namespace(...)``, then ``opts = Options(**vars(opts))``); with ``reads``, a
+    change to what the jitted function reads."""
     proper = get_proper_type(typ)
     if not isinstance(proper, Instance) or recorder(api).trusts(proper.type):
         return None
     if not (is_plain_class(proper.type) or hashes_its_fields(proper.type)):
         return None
-    change = changes_after_construction(api, expr, proper.type)
+    change = changes_after_construction(api, expr, proper.type, reads)
     made = made_classes(api, expr, expr.line, innermost_function(api)) if change is not None else None
     if change is None or made is not None and proper.type not in made:
         return None

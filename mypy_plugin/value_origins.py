@@ -31,7 +31,7 @@ of what it calls.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from mypy.nodes import (
@@ -68,6 +68,7 @@ from mypy.nodes import (
     SetComprehension,
     SetExpr,
     StrExpr,
+    SuperExpr,
     TupleExpr,
     TypeInfo,
     Var,
@@ -397,13 +398,19 @@ class Stored(NamedTuple):
 
 
 def made_in_construction(
-    api: CheckerPluginInterface, expr: Expression, judge: Judge, line: int, scope: FuncDef | None
+    api: CheckerPluginInterface,
+    expr: Expression,
+    judge: Judge,
+    line: int,
+    scope: FuncDef | None,
+    fields: Callable[[TypeInfo, str], bool] | None = None,
 ) -> list[Stored]:
     """Each callable made afresh that the values of ``expr`` (used at ``line`` in ``scope``) may
     be or hold and that the construction of a class of the module makes and stores: in an
     attribute of ``self`` (``self.fn = wrap(loss)`` in ``__init__``: made by each construction),
     or in an instance of a class that hashes what it holds (``_stored_fresh``: made by the call of
-    the class). Every instance built holds a new one."""
+    the class), in one of the ``fields`` where given (a traced pytree's metadata). Every instance
+    built holds a new one."""
     tree = checked_module(api)
     if tree is None:
         return []
@@ -412,33 +419,53 @@ def made_in_construction(
     for made in _origins(flow, expr, line, scope, MAX_STEPS, set()):
         if made is None:
             continue
-        if made.scope is not None and made.scope.name in CONSTRUCTION:
+        if made.scope is not None and made.scope.name in CONSTRUCTION and fields is None:
             described = _fresh(flow, made, judge, MAX_STEPS)
             found += [Stored(Fresh(described, made_at(made.expr)), made.expr)] if described is not None else []
             continue
         callee = made.expr.callee if isinstance(made.expr, CallExpr) else None
         info = callee.node if isinstance(callee, RefExpr) else None
-        assigned = _stored_fresh(flow, info, judge, MAX_STEPS - 1) if isinstance(info, TypeInfo) else None
+        assigned = _stored_fresh(flow, info, judge, MAX_STEPS - 1, fields) if isinstance(info, TypeInfo) else None
         if isinstance(info, TypeInfo) and assigned is not None:
             described = phrases.holding_fresh(class_name(info), assigned.field, assigned.described)
             found.append(Stored(Fresh(described, made_at(made.expr)), assigned.value))
     return found
 
 
-def _stored_fresh(flow: ModuleFlow, info: TypeInfo, judge: Judge, steps: int) -> Assigned | None:
+def _stored_fresh(
+    flow: ModuleFlow, info: TypeInfo, judge: Judge, steps: int, fields: Callable[[TypeInfo, str], bool] | None = None
+) -> Assigned | None:
     """What the construction of ``info``, a class of the module that hashes what it holds, makes
-    afresh and stores in an attribute (``self._norm = functools.partial(...)`` in ``__init__``):
-    every instance holds a new one, so two built alike hash apart. Read only in the class's own
-    module, whose syntax tree every mode of mypy has whole."""
+    afresh and stores in an attribute (``self._norm = functools.partial(...)`` in ``__init__``, or
+    a subclass's ``__init__`` handing a lambda to the base's that stores it): every instance holds
+    a new one, so two built alike hash apart. Read only in the module of the class and its bases,
+    whose syntax tree every mode of mypy has whole."""
     if info.module_name != flow.module or steps <= 0 or not _hashes_what_it_holds(info, judge):
         return None
-    own = [name for name, symbol in info.names.items() if isinstance(symbol.node, Var) and not symbol.node.is_classvar]
-    for field in own:
-        for value in assigned_values(info.defn, field):
-            described = _fresh(flow, Made(value, flow.scope_of(value)), judge, steps - 1)
-            if described is not None:
-                return Assigned(field, value, described)
+    held = {name for base in info.mro for name, symbol in base.names.items() if _is_field(symbol.node)}
+    for base in info.mro:
+        if base.module_name != flow.module:
+            continue
+        for field in sorted(held if fields is None else {name for name in held if fields(info, name)}):
+            for value in assigned_values(base.defn, field):
+                scope = flow.scope_of(value)
+                for made in _origins(flow, value, value.line, scope, steps - 1, set()):
+                    if made is None or made.scope is not scope and not _constructs(made.scope, info):
+                        continue
+                    described = _fresh(flow, made, judge, steps - 1)
+                    if described is not None:
+                        return Assigned(field, made.expr, described)
     return None
+
+
+def _is_field(node: Node | None) -> bool:
+    return isinstance(node, Var) and not node.is_classvar
+
+
+def _constructs(scope: FuncDef | None, info: TypeInfo) -> bool:
+    """``scope`` is a construction method of ``info`` or of a base: it runs when ``info`` is built
+    (a subclass's ``__init__`` handing a value to ``super().__init__``)."""
+    return scope is not None and scope.name in CONSTRUCTION and scope.info in info.mro
 
 
 def _made_bundle(call: CallExpr, judge: Judge) -> str | None:
@@ -684,11 +711,12 @@ def _origins(
         yield Made(expr, scope)
         return
     var = expr.node
-    if steps <= 0 or var in seen or not _undeclared(var.type) and not var.is_inferred:
+    owner = flow.owners.get(var)
+    declared = not _undeclared(var.type) and not var.is_inferred
+    if steps <= 0 or var in seen or declared and owner is None:
         yield None
         return
     seen.add(var)
-    owner = flow.owners.get(var)
     bindings = flow.bindings.get(var, [])
     if owner is not None and not bindings:
         yield from _passed(flow, owner, var, steps - 1, seen)
@@ -734,26 +762,32 @@ def _reaching(bindings: list[Binding], line: int, scope: FuncDef | None) -> Bind
 
 
 def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set[Var]) -> Iterator[Made | None]:
-    """What a parameter without annotation may be: its default, and what the module's calls of
-    its function by name pass for it."""
+    """What a parameter may be: its default, and what the module's calls of its function pass
+    for it; for one with a declared type, also what other code may pass (None)."""
     index = [argument.variable for argument in function.arguments].index(var)
     argument = function.arguments[index]
     signature = function.type
     if isinstance(signature, CallableType) and not _undeclared(signature.arg_types[index]):
         yield None
-        return
     if argument.initializer is not None:
         yield from _origins(flow, argument.initializer, argument.initializer.line, None, steps, seen)
     for call in flow.calls:
-        given = _given_at(call.expr, index, var.name) if _calls(call.expr, function) else None
+        bound = _bound_by(call.expr, function)
+        given = _given_at(call.expr, index - bound, var.name) if bound is not None else None
         if given is not None:
             yield from _origins(flow, given, call.expr.line, call.scope, steps, seen)
 
 
-def _calls(call: CallExpr, function: FuncDef) -> bool:
-    """``call`` calls ``function`` by its name (a decorated one through its decorator)."""
+def _bound_by(call: CallExpr, function: FuncDef) -> int | None:
+    """How many of ``function``'s parameters ``call`` fills before its own arguments, where it
+    calls ``function``: none by its name (a decorated one through its decorator); ``self`` where
+    it is the ``__init__`` of the class called, or the method ``super().name(...)`` reaches."""
     callee = call.callee
-    if not isinstance(callee, NameExpr):
-        return False
-    node = callee.node
-    return node is function or isinstance(node, Decorator) and node.func is function
+    if isinstance(callee, SuperExpr) and callee.info is not None:
+        symbol = next((base.names[callee.name] for base in callee.info.mro[1:] if callee.name in base.names), None)
+        return 1 if symbol is not None and symbol.node is function else None
+    node = callee.node if isinstance(callee, RefExpr) else None
+    if isinstance(node, TypeInfo):
+        init = node.get("__init__")
+        return 1 if init is not None and init.node is function else None
+    return 0 if node is function or isinstance(node, Decorator) and node.func is function else None

@@ -9,7 +9,10 @@ result holding one, or a bundle of functions a library's factory makes, such as
 ``optimizers.sgd(0.1)``) in a static position, and ``jax.jit`` of one, are reported where the
 code that makes it runs again and again (by ``jax.jit``, ``nnx.jit`` or ``eqx.filter_jit``, each
 keying compiled code on the function): in a loop, or in a function a loop calls (``f(...)``,
-``self.f(...)``, ``obj.f(...)``), directly or through another function; so is an
+``self.f(...)``, ``obj.f(...)``), directly or through another function, or in a function the
+top level runs twice (by name, or handed to a function that calls it: ``timed(iterate, x)``); a
+function's name bound again to ``jax.jit`` of it (``f = jax.jit(f, static_argnums=0)``) is
+that jitted function where the binding is in force; so is an
 identity-hashed value built there and passed in a static position, and one whose equal copy,
 made by the same call with the same arguments, meets the same static position; not where each
 jitted function made is kept for later (appended to a list, stored under a key), nor a value
@@ -18,9 +21,16 @@ built in a loop and handed straight to a function that is not jitted, nor a boun
 function defined before a loop is one object in it. A name bound again to another class's instance
 (``argparse.Namespace``, then a named tuple) is judged by what it holds, not by its first type.
 
+A pytree given to a traced position is compared by its static fields: a lambda a subclass's
+``__init__`` hands to its base's, which stores it in one, is reported where it is made when the
+instances are built in a loop.
+
 Construction is not change: ``__init__`` and the methods only it calls, class methods that build
 an instance, and a method that changes the metadata together with a data field (the structure
-changes with it, so jit compiles anew). Also: a traced parameter passed on into a static
+changes with it, so jit compiles anew). A static parameter (``self`` or another) counts only
+changes to what the jitted function reads through it, the methods it calls on it included. Nor
+is a later initialisation: an attribute that only a method run later sets (nothing in
+construction or a class body does), always to what the instance's unchanged state makes. Also: a traced parameter passed on into a static
 position is a tracer, whatever its declared type; a class whose base mypy cannot follow is not
 judged by the bases it can see; a function in a private module is judged at its calls.
 
@@ -388,6 +398,121 @@ def double_each(arrays: list) -> None:
 
         jax.jit(double)(a)  # E: jit-fresh-function
         keyed(double, a)  # E: static-fresh-callable
+
+
+class Operator:
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        self._adjoint: Any = None
+
+    def adjoint(self) -> Any:
+        if self._adjoint is None:
+            self._adjoint = lambda y: y
+        return self._adjoint
+
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return x * self.scale
+
+
+@functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+def apply_operator(op: Operator, x: jax.Array) -> jax.Array:
+    return op(x)  # reads what __call__ reads: scale, never changed
+
+
+@functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+def apply_adjoint(op: Operator, x: jax.Array) -> jax.Array:
+    return op.adjoint()(x)
+
+
+class Boundary:
+    def __init__(self, value: float) -> None:
+        self.ready = False
+        self.profile = lambda: jnp.full(2, value)
+
+    def initialise(self) -> None:
+        self.values = self.profile()  # read before, it fails; written again, it is equal
+        self.ready = True
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self.values
+
+
+class Cached:
+    def __init__(self, size: int) -> None:
+        self.values: Any = None
+        self.size = size
+
+    def initialise(self) -> None:
+        self.values = jnp.ones(self.size)
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self.values
+
+
+def solve_with(step: Callable, x: jax.Array) -> jax.Array:
+    return step(x)
+
+
+solve_with = jax.jit(solve_with, static_argnums=(0,))  # type: ignore[assignment]
+
+
+def iterate(x: jax.Array) -> jax.Array:
+    return solve_with(lambda y: y * x, x)  # E: static-fresh-callable
+
+
+def iterate_once(x: jax.Array) -> jax.Array:
+    return solve_with(lambda y: y + x, x)  # S: static-fresh-callable-strict
+
+
+def timed(algorithm: Callable, x: jax.Array) -> jax.Array:
+    return algorithm(x)
+
+
+iterate(jnp.ones(1))
+timed(iterate, jnp.ones(1))  # runs iterate again: a second lambda, a second compile
+timed(iterate_once, jnp.ones(1))
+
+
+operator = Operator(2.0)
+apply_operator(operator, jnp.ones(1))  # S: static-identity-hash-strict
+apply_adjoint(operator, jnp.ones(1))  # E: static-identity-hash
+
+
+class Recurrence(eqx.Module):
+    weight: Callable = eqx.field(static=True)
+    domain: jax.Array
+
+    def __init__(self, weight: Callable, domain: jax.Array) -> None:
+        self.weight = weight
+        self.domain = domain
+
+
+class Legendre(Recurrence):
+    def __init__(self) -> None:
+        super().__init__(weight=lambda y: jnp.ones_like(y), domain=jnp.ones(2))  # E: static-fresh-callable
+
+
+class Laguerre(Recurrence):
+    def __init__(self) -> None:
+        super().__init__(lambda y: jnp.exp(-y), jnp.ones(2))  # S: static-fresh-callable-strict
+
+
+class Hermite(Recurrence):
+    def __init__(self) -> None:
+        super().__init__(total, jnp.ones(2))
+
+
+@jax.jit
+def evaluate(x: jax.Array, recurrence: Recurrence) -> jax.Array:
+    return recurrence.weight(x) * recurrence.domain
+
+
+for _ in range(2):
+    evaluate(jnp.ones(2), Legendre())
+    evaluate(jnp.ones(2), Hermite())
+evaluate(jnp.ones(2), Laguerre())
 """
 
 UNCHANGED = SHAPES.format(counter_change="")

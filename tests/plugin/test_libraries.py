@@ -218,6 +218,18 @@ called = Called(jnp.ones(1), {})
 called.meta["k"] = 1
 
 
+@dataclasses.dataclass
+class Indexer:
+    index: int
+
+
+jax.tree_util.register_dataclass(Indexer, data_fields=[], meta_fields=["index"])
+
+
+def indexer() -> Indexer:
+    return Indexer(jnp.array(3))  # E: static-dynamic-child
+
+
 @jax.tree_util.register_static  # E: static-identity-hash
 class Handle:
     pass

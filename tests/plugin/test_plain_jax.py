@@ -224,7 +224,7 @@ def f(x):
 
 @partial(jax.jit, static_argnames="x")
 def g(x, y):
-    return y
+    return y + x.num_wheels
 
 
 h = jax.jit(lambda x, y: y, static_argnums=0)
