@@ -121,6 +121,7 @@ def record_class_mutation(ctx: ClassDefContext) -> None:
 def _own_changes(defn: ClassDef) -> ChangeEvidence:
     """How the methods of ``defn`` that run on finished instances change them."""
     assigned: dict[str, str] = {}
+    deleted: dict[str, str] = {}
     in_place: dict[str, tuple[str, ...]] = {}
     after = _run_after_construction(defn)
     for method in instance_methods(defn):
@@ -129,11 +130,18 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
         if method.name not in after or not method.arguments:
             continue
         is_self = functools.partial(is_name, name=method.arguments[0].variable.name)
-        for attribute, _, _ in _all_writes([method.body], is_self):
-            assigned.setdefault(attribute, phrases.method_assigns(class_name(defn.info), method.name, attribute))
+        for node, *_ in walk([method.body]):
+            for target, attribute, _ in _writes(node):
+                if not is_self(target):
+                    continue
+                deletes = isinstance(node, DelStmt)
+                words = phrases.method_assigns(class_name(defn.info), method.name, attribute, deletes)
+                (deleted if deletes else assigned).setdefault(attribute, words)  # an assignment names it better
         changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self)))
         if changed:
             in_place[method.name] = changed
+    for attribute, words in deleted.items():
+        assigned.setdefault(attribute, words)
     for attribute in _initialised_later(defn, after, set(assigned)):
         del assigned[attribute]
     return ChangeEvidence(assigned, in_place)

@@ -241,8 +241,8 @@ def _reached(info: TypeInfo, first: frozenset[str] | None, module: str, seen: se
             continue  # the instance's class and the like: no state of its own
         items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
         for method in map(definition, items):
-            if method is None or method in seen:
-                continue
+            if method is None or method in seen or method.is_static or method.is_class:
+                continue  # a static or class method gets no instance: it reads none of its state
             seen.add(method)
             attributes = _method_reads(method, module)
             if attributes is None:

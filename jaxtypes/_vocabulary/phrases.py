@@ -496,8 +496,8 @@ def defines_setattr(class_name: str) -> str:
     return f"{class_name} defines __setattr__"
 
 
-def method_assigns(class_name: str, method: str, attribute: str) -> str:
-    return f"{class_name}.{method} assigns self.{attribute}"
+def method_assigns(class_name: str, method: str, attribute: str, deletes: bool = False) -> str:
+    return f"{class_name}.{method} {'deletes' if deletes else 'assigns'} self.{attribute}"
 
 
 _AT_LINE = "at line {line}"

@@ -424,6 +424,23 @@ def apply_adjoint(op: Operator, x: jax.Array) -> jax.Array:
     return op.adjoint()(x)
 
 
+class Noise:
+    def __init__(self, level: float) -> None:
+        self.level = level
+        self.data: Any = None
+
+    def set_data(self, data: jax.Array) -> None:
+        self.data = data  # not read by scaled
+
+    @staticmethod
+    def doubled(x: jax.Array) -> jax.Array:
+        return x * 2
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def scaled(self, x: jax.Array) -> jax.Array:
+        return self.doubled(x) * self.level  # a static method reads no state of the instance
+
+
 class Boundary:
     def __init__(self, value: float) -> None:
         self.ready = False
@@ -442,6 +459,9 @@ class Cached:
     def __init__(self, size: int) -> None:
         self.values: Any = None
         self.size = size
+
+    def clear(self) -> None:
+        del self.values
 
     def initialise(self) -> None:
         self.values = jnp.ones(self.size)
@@ -579,6 +599,13 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     assert headlines[first].endswith(
         f"a Partial is built again at line {first + 1} with the same arguments, so every copy compiles again"
     )
+    cached = lines.index("class Cached:") + 12
+    assert headlines[cached].endswith("which hashes by identity, and Cached.initialise assigns self.values")
+    legendre = lines.index("class Legendre(Recurrence):") + 3
+    assert headlines[legendre].startswith("argument 1 of the jitted call at line ")
+    assert "holds a Legendre whose weight is a lambda, and it is made inside a loop" in headlines[legendre]
+    iterate = lines.index("def iterate(x: jax.Array) -> jax.Array:") + 2
+    assert "made by every call of iterate, which runs at lines" in headlines[iterate]
 
 
 def test_every_mode_gives_the_same_findings_and_follows_the_evidence(tmp_path: Path) -> None:
