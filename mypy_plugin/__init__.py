@@ -33,8 +33,8 @@ from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jitted_types import below_equinox, filtered_callee
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION, ChangeEvidence, HashedAttributes, MethodReads, RebuiltAttributes
 from mypy_plugin.method_bodies import record_method_reads
-from mypy_plugin.mypy_internals import DATACLASS_MAKERS
-from mypy_plugin.static_positions import call_hook, plain_call_hook, rebound_call_hook
+from mypy_plugin.mypy_internals import DATACLASS_MAKERS, loaded_module
+from mypy_plugin.static_positions import call_hook, is_rebound, plain_call_hook, rebound_call_hook
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     names.STATIC_DECORATOR: guarded(static_class_hook, True),
@@ -134,7 +134,7 @@ class JaxtypesPlugin(Plugin):
         if filtered_callee(symbol):
             return _guarded_filtered_call_hook
         node = symbol.node if symbol is not None else None
-        if isinstance(node, FuncDef) and not below_equinox(fullname):
+        if isinstance(node, FuncDef) and is_rebound(loaded_module(self, fullname.rpartition(".")[0]), node):
             return _guarded_rebound_call_hook
         return _guarded_constructor_hook if isinstance(node, TypeInfo) and has_static_fields(node) else None
 

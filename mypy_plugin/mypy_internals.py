@@ -3,8 +3,9 @@
 Six kinds of things mypy does not promise to keep: its own dataclass and ``functools.partial``
 hooks, which the plugin takes over for the decorators and calls it claims and calls again; the
 facts its dataclass and named tuple transforms record (``MypyDataclass``, ``named_tuple_fields``);
-the daemon's triggers; the checker's and the semantic analyser's attributes that the plugin
-interface does not declare (the module being checked, the scope, ``note``); and its traversal
+the daemon's triggers; the checker's, the semantic analyser's and the plugin's own attributes that
+the plugin interface does not declare (the module being checked, the scope, ``note``, the loaded
+modules); and its traversal
 helpers (a function's return statements, the key that tells expressions of the same names and
 literals apart); and its type relations (``is_subtype``, ``is_same_type``: whether a declaration
 admits a value, and whether two declarations are one). A mypy release that moves any of them changes this file alone; CI runs the
@@ -19,7 +20,7 @@ from mypy.errorcodes import ErrorCode
 from mypy.literals import literal_hash
 from mypy.lookup import lookup_fully_qualified
 from mypy.nodes import Context, Expression, FuncBase, FuncDef, FuncItem, LambdaExpr, MypyFile, SymbolTableNode, TypeInfo
-from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
+from mypy.plugin import CheckerPluginInterface, Plugin, SemanticAnalyzerPluginInterface
 from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_makers, dataclass_tag_callback
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.server.subexpr import get_subexpressions
@@ -40,6 +41,7 @@ __all__ = [
     "is_same_type",
     "is_subtype",
     "literal_hash",
+    "loaded_module",
     "lookup",
     "named_tuple_fields",
     "note",
@@ -50,6 +52,12 @@ __all__ = [
 
 DATACLASS_MAKERS = frozenset(dataclass_makers)
 """The full names of the stdlib's dataclass decorators, as mypy's dataclass plugin claims them."""
+
+
+def loaded_module(plugin: Plugin, name: str) -> MypyFile | None:
+    """The module ``name`` as mypy has loaded it, from source or (without its statements) from the
+    cache: what ``Plugin.lookup_fully_qualified`` reads."""
+    return (plugin._modules or {}).get(name)
 
 
 class MypyDataclass(NamedTuple):

@@ -164,6 +164,14 @@ def rebound_call_hook(ctx: FunctionContext) -> Type:
     return _check_call(ctx, needs_evidence=True, statics=statics.resolved(function).of(function), function=function)
 
 
+def is_rebound(tree: MypyFile | None, function: FuncDef) -> bool:
+    """``function``'s name is bound again, at the top level of ``tree``, its module as mypy loaded
+    it, to ``jax.jit`` of it: its calls get ``rebound_call_hook``, and only its, so that the hooks
+    other plugins have for a function are not hidden (mypy asks the plugins in turn, and takes
+    the first hook given)."""
+    return tree is not None and function in _rebound_jits(tree)
+
+
 _REBOUND: dict[str, tuple[MypyFile, dict[FuncDef, CallExpr]]] = {}
 """Per module, its tree and the ``jax.jit(f, ...)`` calls its top level binds to ``f``'s own name."""
 
