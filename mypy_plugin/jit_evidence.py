@@ -122,6 +122,7 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
     """How the methods of ``defn`` that run on finished instances change them."""
     assigned: dict[str, str] = {}
     deleted: dict[str, str] = {}
+    written: dict[str, list[tuple[Expression | None, FuncDef]]] = {}
     in_place: dict[str, tuple[str, ...]] = {}
     after = _run_after_construction(defn)
     for method in instance_methods(defn):
@@ -137,39 +138,40 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
                 deletes = isinstance(node, DelStmt)
                 words = phrases.method_assigns(class_name(defn.info), method.name, attribute, deletes)
                 (deleted if deletes else assigned).setdefault(attribute, words)  # an assignment names it better
+                written.setdefault(attribute, []).append((_assigned_whole(node), method))
         changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self)))
         if changed:
             in_place[method.name] = changed
     for attribute, words in deleted.items():
         assigned.setdefault(attribute, words)
-    for attribute in _initialised_later(defn, after, set(assigned)):
+    for attribute in _initialised_later(defn, written, set(assigned)):
         del assigned[attribute]
     return ChangeEvidence(assigned, in_place)
 
 
-def _initialised_later(defn: ClassDef, after: set[str], assigned: set[str]) -> list[str]:
-    """The ``assigned`` attributes that the methods run ``after`` construction only initialise:
-    neither construction nor a class body (``defn``'s or a base's) gives them a value, and each
-    write gives the one the instance's state determines (``self.values = self.profile()``, of
-    attributes nothing changes after construction). Read before the first write, such an
+def _initialised_later(
+    defn: ClassDef, written: dict[str, list[tuple[Expression | None, FuncDef]]], changing: set[str]
+) -> list[str]:
+    """The attributes that the methods run after construction only initialise (``written``: each
+    write's whole value, None for a deletion or an unpacking, and its method): neither
+    construction nor a class body (``defn``'s or a base's) gives them a value, and each write
+    gives the one the instance's state determines (``self.values = self.profile()``, of
+    attributes nothing ``changing`` after construction). Read before the first write, such an
     attribute fails; written again, it holds an equal value: no jitted code saw another."""
-    writes: dict[str, list[Expression | None]] = {}
-    for method in instance_methods(defn):
-        if method.name not in after or not method.arguments:
-            continue
-        this = method.arguments[0].variable.name
-        local = _local_names(method)
-        for node, *_ in walk([method.body]):
-            for target, attribute, _ in _writes(node):
-                if is_name(target, this):
-                    value = _assigned_whole(node)
-                    writes.setdefault(attribute, []).append(
-                        value if value is not None and _settled(value, this, local, assigned) else None
-                    )
+    local: dict[FuncDef, set[str]] = {}
+
+    def settled(value: Expression | None, method: FuncDef) -> bool:
+        if value is None:
+            return False
+        names = local.setdefault(method, _local_names(method))
+        return _settled(value, method.arguments[0].variable.name, names, changing)
+
     return [
         attribute
-        for attribute, values in writes.items()
-        if None not in values and not assigned_values(defn, attribute) and _only_assigned_to_self(defn.info, attribute)
+        for attribute, writes in written.items()
+        if all(settled(value, method) for value, method in writes)
+        and not assigned_values(defn, attribute)
+        and _only_assigned_to_self(defn.info, attribute)
     ]
 
 
