@@ -368,7 +368,7 @@ def method_reads(api: Api, info: TypeInfo, name: str) -> Reads:
     tree = checked_module(api)
     symbol = info.get(name)
     method = definition(symbol.node) if symbol is not None else None
-    return self_reads(method, tree.fullname) if method is not None and tree is not None else None
+    return self_reads(method, tree) if method is not None and tree is not None else None
 
 
 def parameter_reads_of(api: Api, function: FuncDef, index: int, typ: Type) -> Reads:
@@ -378,7 +378,7 @@ def parameter_reads_of(api: Api, function: FuncDef, index: int, typ: Type) -> Re
     proper = get_proper_type(typ)
     if tree is None or not isinstance(proper, Instance):
         return None
-    return parameter_reads(function, index, proper.type, tree.fullname)
+    return parameter_reads(function, index, proper.type, tree)
 
 
 def _counts(attribute: str, reads: Reads) -> bool:

@@ -20,6 +20,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mypy.nodes import (
     AssignmentStmt,
     Block,
@@ -33,7 +35,9 @@ from mypy.nodes import (
     FuncItem,
     ListComprehension,
     ListExpr,
+    NOT_ABSTRACT,
     MemberExpr,
+    MypyFile,
     NameExpr,
     OverloadedFuncDef,
     SetComprehension,
@@ -203,53 +207,78 @@ def _local_value(expr: Expression, body: Block) -> Expression:
     return value
 
 
-def self_reads(function: FuncDef, module: str) -> frozenset[str] | None:
+def self_reads(function: FuncDef, tree: MypyFile) -> frozenset[str] | None:
     """The attributes of ``self`` that ``function``, a method, reads, with those that the methods
-    and properties it reaches through ``self`` read; None where that is not known: ``self``
-    escapes (is passed on, returned or stored, ``super()``), or a method reached is another
-    module's and its class keeps no record of what its methods read (``MethodReads``)."""
+    and properties it reaches through ``self`` read (an abstract one: its overrides in the
+    classes ``tree``, the module checked, names); None where that is not known: ``self`` escapes
+    (is passed on, returned or stored, ``super()``), a method reached is another module's and its
+    class keeps no record of what its methods read (``MethodReads``), or an abstract method
+    reached has no override in sight."""
     if not function.info:
         return None
-    return _reached(function.info, _method_reads(function, module), module, {function})
+    return _reached(function.info, None, tree, set(), [function])
 
 
-def parameter_reads(function: FuncDef, index: int, info: TypeInfo, module: str) -> frozenset[str] | None:
-    """The attributes that ``function``, defined in ``module``, reads through its parameter at
+def parameter_reads(function: FuncDef, index: int, info: TypeInfo, tree: MypyFile) -> frozenset[str] | None:
+    """The attributes that ``function``, defined in ``tree``, reads through its parameter at
     ``index``, an instance of ``info`` (``p.x``; ``p(...)`` reads ``__call__``), with those the
     methods it reaches that way read (as ``self_reads``); None where that is not known."""
     if index == 0 and function.info and not function.is_static:
-        return self_reads(function, module)
-    if not function.fullname.startswith(f"{module}.") or index >= len(function.arguments):
+        return self_reads(function, tree)
+    if not function.fullname.startswith(f"{tree.fullname}.") or index >= len(function.arguments):
         return None
     found = _read_through(function.arguments[index].variable.name, function.body)
-    return _reached(info, None if found is None else frozenset(found), module, set())
+    return None if found is None else _reached(info, frozenset(found), tree, set())
 
 
-def _reached(info: TypeInfo, first: frozenset[str] | None, module: str, seen: set[FuncDef]) -> frozenset[str] | None:
-    """``first``, the attributes read of an instance of ``info``, with what the methods and
-    properties among them read through ``self``, and so on; None where one of them is not known."""
-    if first is None:
-        return None
-    read = set(first)
-    pending = [(info, name) for name in first]
-    while pending:
-        owner, name = pending.pop()
-        symbol = owner.get(name)
-        node = symbol.node if symbol is not None else None
-        defined_in = node.info if isinstance(node, (FuncBase, Decorator, Var)) else None
-        if defined_in is not None and defined_in.fullname == "builtins.object" and name != "__dict__":
-            continue  # the instance's class and the like: no state of its own
-        items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
-        for method in map(definition, items):
-            if method is None or method in seen or method.is_static or method.is_class:
-                continue  # a static or class method gets no instance: it reads none of its state
-            seen.add(method)
-            attributes = _method_reads(method, module)
-            if attributes is None:
+def _reached(
+    info: TypeInfo, first: frozenset[str] | None, tree: MypyFile, seen: set[FuncDef], methods: Sequence[FuncDef] = ()
+) -> frozenset[str] | None:
+    """``first``, the attributes read of an instance of ``info``, and ``methods`` run on it, with
+    what the methods and properties among them read through ``self``, and so on; None where one
+    of them is not known."""
+    read = set(first or ())
+    pending = [(info, name) for name in read]
+    while pending or methods:
+        if not methods:
+            owner, name = pending.pop()
+            symbol = owner.get(name)
+            node = symbol.node if symbol is not None else None
+            defined_in = node.info if isinstance(node, (FuncBase, Decorator, Var)) else None
+            if defined_in is not None and defined_in.fullname == "builtins.object" and name != "__dict__":
+                continue  # the instance's class and the like: no state of its own
+            items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
+            methods = [method for method in map(definition, items) if method is not None]
+            continue
+        method, *methods = methods
+        if method in seen or method.is_static or method.is_class:
+            continue  # a static or class method gets no instance: it reads none of its state
+        seen.add(method)
+        if method.abstract_status != NOT_ABSTRACT:
+            overrides = _overrides(method, tree)
+            if not overrides:
                 return None
-            read |= attributes
-            pending += [(method.info, attribute) for attribute in attributes]
+            methods = [*overrides, *methods]
+            continue
+        attributes = _method_reads(method, tree.fullname)
+        if attributes is None:
+            return None
+        read |= attributes
+        pending += [(method.info, attribute) for attribute in attributes]
     return frozenset(read)
+
+
+def _overrides(method: FuncDef, tree: MypyFile) -> list[FuncDef]:
+    """The methods that run for ``method``, an abstract one, on instances of the subclasses of its
+    class that ``tree`` names."""
+    found: dict[int, FuncDef] = {}
+    for symbol in tree.names.values():
+        if isinstance(symbol.node, TypeInfo) and method.info in symbol.node.mro[1:]:
+            override = symbol.node.get(method.name)
+            implementation = definition(override.node) if override is not None else None
+            if implementation is not None and implementation is not method:
+                found[id(implementation)] = implementation
+    return list(found.values())
 
 
 def _method_reads(method: FuncDef, module: str) -> frozenset[str] | None:

@@ -28,7 +28,8 @@ instances are built in a loop.
 Construction is not change: ``__init__`` and the methods only it calls, class methods that build
 an instance, and a method that changes the metadata together with a data field (the structure
 changes with it, so jit compiles anew). A static parameter (``self`` or another) counts only
-changes to what the jitted function reads through it, the methods it calls on it included. Nor
+changes to what the jitted function reads through it, the methods it calls on it included (an
+abstract one: the overrides the module shows). Nor
 is a later initialisation: an attribute that only a method run later sets (nothing in
 construction or a class body does), always to what the instance's unchanged state makes. Also: a traced parameter passed on into a static
 position is a tracer, whatever its declared type; a class whose base mypy cannot follow is not
@@ -47,6 +48,7 @@ from jaxtypes._vocabulary.rules import OPT_IN_CODES, RULES_BY_CODE
 from tests.plugin.mypy_runner import check_in_process, expected, run_dmypy, run_mypy, write_config
 
 SHAPES = """\
+import abc
 import argparse
 import dataclasses
 import functools
@@ -533,6 +535,54 @@ for _ in range(2):
     evaluate(jnp.ones(2), Legendre())
     evaluate(jnp.ones(2), Hermite())
 evaluate(jnp.ones(2), Laguerre())
+
+
+class Objective(abc.ABC):
+    def __init__(self, target: float) -> None:
+        self._target = target
+        self.calls = 0
+
+    def build(self) -> None:
+        self.compute = jax.jit(self.compute)  # type: ignore[method-assign]  # E: jit-bound-method
+
+    def count(self) -> None:
+        self.calls += 1
+
+    @abc.abstractmethod
+    def compute(self, x: jax.Array) -> jax.Array: ...
+
+    @property
+    def target(self) -> float:
+        return self._target
+
+    @target.setter
+    def target(self, target: float) -> None:
+        self._target = target
+
+
+class Distance(Objective):
+    def compute(self, x: jax.Array) -> jax.Array:
+        return x - self.target
+
+
+class Scale(abc.ABC):
+    def __init__(self, factor: float) -> None:
+        self.factor = factor
+        self.calls = 0
+
+    def build(self) -> None:
+        self.apply = jax.jit(self.apply)  # type: ignore[method-assign]
+
+    def count(self) -> None:
+        self.calls += 1
+
+    @abc.abstractmethod
+    def apply(self, x: jax.Array) -> jax.Array: ...
+
+
+class Doubled(Scale):
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self.factor
 """
 
 UNCHANGED = SHAPES.format(counter_change="")
@@ -606,6 +656,13 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     assert "holds a Legendre whose weight is a lambda, and it is made inside a loop" in headlines[legendre]
     iterate = lines.index("def iterate(x: jax.Array) -> jax.Array:") + 2
     assert "made by every call of iterate, which runs at lines" in headlines[iterate]
+    objective = (
+        lines.index(
+            "        self.compute = jax.jit(self.compute)  # type: ignore[method-assign]  # E: jit-bound-method"
+        )
+        + 1
+    )
+    assert headlines[objective].endswith("and Objective.target assigns self._target")
 
 
 def test_every_mode_gives_the_same_findings_and_follows_the_evidence(tmp_path: Path) -> None:
