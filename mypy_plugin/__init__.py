@@ -25,6 +25,7 @@ from mypy_plugin.classes import (
     subclass_hook,
 )
 from mypy_plugin.constructors import constructor_hook, has_static_fields, replace_hook
+from mypy_plugin.dataclass_options import attrs_tag_hook
 from mypy_plugin.declared_types import record_rebuilt_attributes
 from mypy_plugin.dependencies import expose_recorded_facts
 from mypy_plugin.guard import guarded
@@ -33,7 +34,7 @@ from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jitted_types import below_equinox, filtered_callee
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION, ChangeEvidence, HashedAttributes, MethodReads, RebuiltAttributes
 from mypy_plugin.method_bodies import record_method_reads
-from mypy_plugin.mypy_internals import DATACLASS_MAKERS, loaded_module
+from mypy_plugin.mypy_internals import ATTRS_MAKERS, DATACLASS_MAKERS, loaded_module
 from mypy_plugin.static_positions import call_hook, is_rebound, plain_call_hook, rebound_call_hook
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
@@ -46,6 +47,7 @@ _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
 }
 _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] = {
     **dict.fromkeys(DATACLASS_MAKERS, guarded(library_fields.dataclass_tag_hook, None)),
+    **dict.fromkeys(ATTRS_MAKERS, guarded(attrs_tag_hook, None)),
     names.TRUSTED_DECORATOR: guarded(trusted_types.decorator_hook, None),
 }
 _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)

@@ -38,8 +38,8 @@ from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
 from mypy_plugin.metadata import ClassFacts, RebuiltAttributes, Role
 from mypy_plugin.method_bodies import rebuilt_attributes
-from mypy_plugin.mypy_internals import MypyDataclass
-from mypy_plugin.stdlib_dataclasses import dataclass_frozen, deciding_dataclass, declared_eq_false, hashes_its_fields
+from mypy_plugin.mypy_internals import MypyDataclass, converted_fields
+from mypy_plugin.dataclass_options import dataclass_frozen, deciding_dataclass, declared_eq_false, hashes_its_fields
 
 UNHASHABLE_IN_A_HASH = frozenset({STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE})
 """The rules a field breaks when a hash over the fields cannot take its value."""
@@ -248,8 +248,13 @@ def record_rebuilt_attributes(ctx: ClassDefContext) -> None:
 
 
 def rebuilt(info: TypeInfo) -> frozenset[str]:
-    """The attributes the construction of ``info`` or of a base makes anew (``rebuilt_attributes``)."""
-    return frozenset(name for base in info.mro for name in getattr(RebuiltAttributes.read(base), "names", ()))
+    """The attributes the construction of ``info`` or of a base makes anew (``rebuilt_attributes``,
+    and the attrs fields given a converter)."""
+    return frozenset(
+        name
+        for base in info.mro
+        for name in (*getattr(RebuiltAttributes.read(base), "names", ()), *converted_fields(base))
+    )
 
 
 def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:

@@ -3,7 +3,7 @@ not at all.
 
 The twin of the runtime's ``jaxtypes/_classes/hashing.py``, on mypy's facts: Python's rule that
 the first class in the MRO defining ``__hash__`` or ``__eq__`` decides, a dataclass's generated
-methods (``stdlib_dataclasses``), and trust (``trusted_types``).
+methods (``dataclass_options``), and trust (``trusted_types``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import HashedAttributes
 from mypy_plugin.method_bodies import hashed_attributes, instance_methods
 from mypy_plugin.mypy_internals import MypyDataclass
-from mypy_plugin.stdlib_dataclasses import dataclass_frozen, declared_eq_false, hashes_its_fields
+from mypy_plugin.dataclass_options import dataclass_frozen, declared_eq_false, hashes_its_fields
 
 
 def defines_hash(info: TypeInfo) -> bool:
@@ -29,10 +29,12 @@ def defines_hash(info: TypeInfo) -> bool:
 
 
 def _hashed_by(info: TypeInfo) -> TypeInfo | None:
-    """The class in the MRO (not ``object``) that writes the ``__hash__`` instances use."""
+    """The class in the MRO (not ``object``) that writes the ``__hash__`` instances use. A class
+    holding another's (mypy's attrs transform gives a hashable attrs class ``object.__hash__``,
+    where attrs makes one over the fields) writes none of its own."""
     for base in info.mro[:-1]:
         symbol = base.names.get("__hash__")
-        if symbol is not None and isinstance(symbol.node, (FuncDef, Decorator)):
+        if symbol is not None and isinstance(symbol.node, (FuncDef, Decorator)) and symbol.node.info is base:
             return base
     return None
 

@@ -26,7 +26,7 @@ from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
-from mypy_plugin.stdlib_dataclasses import is_pytree_dataclass
+from mypy_plugin.dataclass_options import is_pytree_dataclass
 
 
 def function_of(context: object, fun: Expression) -> FuncDef | None:

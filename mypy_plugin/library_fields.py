@@ -16,7 +16,7 @@ library that is not installed defines none of them, and its classes are left alo
 
 Base classes and the dataclass tagging hook are seen during the module's first semantic pass,
 before dataclass transforms run; the type rules read the decorators' literal options there
-(``stdlib_dataclasses``, ``declared_types.decorated_role``). Each class's own static field names are
+(``dataclass_options``, ``declared_types.decorated_role``). Each class's own static field names are
 recorded for it (``metadata.LibraryFields``), for the constructor check of ``calls``.
 """
 
@@ -70,7 +70,7 @@ from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
 from mypy_plugin.value_origins import assigned_problem
-from mypy_plugin.stdlib_dataclasses import tag_hook, written_bool
+from mypy_plugin.dataclass_options import tag_hook, written_bool
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"

@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 12
+CACHE_FORMAT_VERSION = 13
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -161,9 +161,9 @@ class LibraryFields(Record):
 
 @dataclasses.dataclass(frozen=True)
 class DataclassOptions(Record):
-    """The literal ``eq``, ``frozen`` and ``unsafe_hash`` of a stdlib dataclass's decorator, and
-    whether the decorator is another library's that makes a frozen pytree class
-    (``stdlib_dataclasses``)."""
+    """The literal ``eq``, ``frozen`` and ``unsafe_hash`` of a stdlib dataclass's or an attrs
+    class's decorator, and whether the decorator is another library's that makes a frozen pytree
+    class (``dataclass_options``)."""
 
     KEY: ClassVar[str] = "jaxtypes_dataclass_options"
 

@@ -21,6 +21,13 @@ from mypy.literals import literal_hash
 from mypy.lookup import lookup_fully_qualified
 from mypy.nodes import Context, Expression, FuncBase, FuncDef, FuncItem, LambdaExpr, MypyFile, SymbolTableNode, TypeInfo
 from mypy.plugin import CheckerPluginInterface, Plugin, SemanticAnalyzerPluginInterface
+from mypy.plugins.attrs import (
+    attr_class_makers,
+    attr_dataclass_makers,
+    attr_define_makers,
+    attr_frozen_makers,
+    attr_tag_callback,
+)
 from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_makers, dataclass_tag_callback
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.server.subexpr import get_subexpressions
@@ -29,10 +36,14 @@ from mypy.subtypes import is_same_type, is_subtype
 from mypy.traverser import all_return_statements
 
 __all__ = [
+    "ATTRS_FROZEN_MAKERS",
+    "ATTRS_MAKERS",
     "DATACLASS_MAKERS",
     "MypyDataclass",
     "checked_module",
+    "attr_tag_callback",
     "class_trigger",
+    "converted_fields",
     "dataclass_class_maker_callback",
     "dataclass_tag_callback",
     "enclosing_functions",
@@ -53,6 +64,12 @@ __all__ = [
 DATACLASS_MAKERS = frozenset(dataclass_makers)
 """The full names of the stdlib's dataclass decorators, as mypy's dataclass plugin claims them."""
 
+ATTRS_MAKERS = frozenset(attr_class_makers | attr_dataclass_makers | attr_define_makers | attr_frozen_makers)
+"""The full names of attrs' class decorators, as mypy's attrs plugin claims them."""
+
+ATTRS_FROZEN_MAKERS = frozenset(attr_frozen_makers)
+"""Those of them that make a frozen class unless told otherwise."""
+
 
 def loaded_module(plugin: Plugin, name: str) -> MypyFile | None:
     """The module ``name`` as mypy has loaded it, from source or (without its statements) from the
@@ -61,29 +78,40 @@ def loaded_module(plugin: Plugin, name: str) -> MypyFile | None:
 
 
 class MypyDataclass(NamedTuple):
-    """What mypy's dataclass transform records for a class, read only: whether it is frozen and
-    its fields' names (inherited ones first). mypy records it once the transform has run; before
-    that, a class a dataclass decorator or transform applies to is only tagged."""
+    """What mypy's dataclass transform, or its attrs transform, records for a class, read only:
+    whether it is frozen and its fields' names (inherited ones first). mypy records it once the
+    transform has run; before that, a class a dataclass or attrs decorator applies to is only
+    tagged."""
 
     frozen: bool
     fields: tuple[str, ...]
 
     @classmethod
     def read(cls, info: TypeInfo) -> MypyDataclass | None:
-        data = info.metadata.get("dataclass")
+        data = info.metadata.get("dataclass") or info.metadata.get("attrs")
         if data is None:
             return None
         return cls(bool(data["frozen"]), tuple(attribute["name"] for attribute in data["attributes"]))
 
     @staticmethod
     def tagged(info: TypeInfo) -> bool:
-        """Whether a dataclass decorator or transform applies to ``info`` (mypy's first pass)."""
-        return "dataclass_tag" in info.metadata
+        """Whether a dataclass or attrs decorator or transform applies to ``info`` (mypy's first pass)."""
+        return "dataclass_tag" in info.metadata or "attrs_tag" in info.metadata
 
     @staticmethod
     def pending(info: TypeInfo) -> bool:
         """Tagged, with the transform still to run."""
-        return "dataclass_tag" in info.metadata and "dataclass" not in info.metadata
+        return ("dataclass_tag" in info.metadata and "dataclass" not in info.metadata) or (
+            "attrs_tag" in info.metadata and "attrs" not in info.metadata
+        )
+
+
+def converted_fields(info: TypeInfo) -> list[str]:
+    """The fields of an attrs class that mypy's attrs transform records with a converter
+    (``attrs.field(converter=tuple)``): construction stores what the converter makes of them."""
+    return [
+        field["name"] for field in info.metadata.get("attrs", {}).get("attributes", []) if field.get("has_converter")
+    ]
 
 
 def named_tuple_fields(info: TypeInfo) -> list[str]:

@@ -51,7 +51,7 @@ from mypy_plugin.static_positions import plain_static_problem, read_statics
 from mypy_plugin.static_values import fresh_callable, local_function, made_at
 from mypy_plugin.value_origins import fresh_origin
 from mypy_plugin.value_uses import kept
-from mypy_plugin.stdlib_dataclasses import declared_eq_false, hashes_its_fields
+from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""

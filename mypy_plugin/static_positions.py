@@ -65,7 +65,7 @@ from mypy_plugin.mypy_internals import checked_module, enclosing_functions, inne
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls
 from mypy_plugin.static_values import bound_method_problem
-from mypy_plugin.stdlib_dataclasses import hashes_its_fields
+from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
 from mypy_plugin.value_origins import (
     LITERALS,

@@ -45,7 +45,7 @@ from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_fields
 from mypy_plugin.statements import calls
-from mypy_plugin.stdlib_dataclasses import is_pytree_dataclass
+from mypy_plugin.dataclass_options import is_pytree_dataclass
 from mypy_plugin.value_origins import given_fields, origins
 
 NODE_CONTAINERS = {

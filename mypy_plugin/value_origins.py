@@ -93,7 +93,7 @@ from mypy_plugin.mypy_internals import (
 )
 from mypy_plugin.static_values import fresh_callable, is_function_type, made_at
 from mypy_plugin.statements import walk
-from mypy_plugin.stdlib_dataclasses import hashes_its_fields
+from mypy_plugin.dataclass_options import hashes_its_fields
 
 MAX_STEPS = 4
 """How many names and parameters a value is followed through."""

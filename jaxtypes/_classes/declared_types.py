@@ -66,8 +66,7 @@ def check_static_type(hint: Any) -> None:
         raise ProblemFound(phrases.BOUND_METHOD_TYPE)
     if is_static_class(cls) or cls is object or is_open(cls):
         return
-    frozen = cls.__dataclass_params__.frozen if dataclasses.is_dataclass(cls) else True  # type: ignore[attr-defined]
-    if not frozen and not is_trusted(cls) and not defines_hash(cls):
+    if not declared_frozen(cls) and not is_trusted(cls) and not defines_hash(cls):
         raise ProblemFound(phrases.not_frozen(subject))
     if cls.__hash__ is None:
         raise ProblemFound(unhashable_problem(cls, subject))
@@ -76,6 +75,14 @@ def check_static_type(hint: Any) -> None:
     by_identity = hashes_by_identity(cls) or (compares_by_identity(cls) and not issubclass(cls, enum.Enum))
     if by_identity and cls.__module__ != "builtins" and not is_trusted(cls):
         raise ProblemFound(identity_problem(cls, subject))
+
+
+def declared_frozen(cls: type) -> bool:
+    """Whether a stdlib dataclass or an attrs class is frozen (attrs says so in its class
+    properties since 25.4); True for other classes, whose hashing decides."""
+    if dataclasses.is_dataclass(cls):
+        return bool(cls.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    return bool(getattr(getattr(cls, "__attrs_props__", None), "is_frozen", True))
 
 
 def check_static_field_type(where: str, hint: Any, defined_at: object) -> None:

@@ -20,10 +20,11 @@ def hashes_by_identity(cls: type) -> bool:
 
 def defines_hash(cls: type) -> bool:
     """Whether a dataclass keeps a ``__hash__`` written for it, which then decides, as for any
-    class: not one the dataclass decorator made (it builds its methods with ``exec``, from
-    ``<string>``; ``unsafe_hash`` hashes fields that can change), nor ``object``'s."""
+    class: not one the dataclass or attrs decorator made (they build their methods with ``exec``,
+    from ``<string>`` or ``<attrs generated hash ...>``; ``unsafe_hash`` hashes fields that can
+    change), nor ``object``'s."""
     hash_fn = cls.__hash__
-    made = getattr(getattr(hash_fn, "__code__", None), "co_filename", None) == "<string>"
+    made = str(getattr(getattr(hash_fn, "__code__", None), "co_filename", "")).startswith("<")
     return hash_fn is not None and not hashes_by_identity(cls) and not made
 
 

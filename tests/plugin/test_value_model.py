@@ -11,7 +11,8 @@ types, and what constructors give attributes with none); collection interfaces d
 static parameters (also beside a computed ``static_argnums``; a private function's at the calls
 that pass one), and for a static class's fields unless its construction makes them anew (a
 tuple, or by a function it hands the field's name); a value a constructor converts before storing
-it (a hand-written ``__init__``, an attrs converter); jitted class methods; a static
+it (a hand-written ``__init__``, an attrs converter); attrs classes, hashed as attrs makes them
+(a frozen one over its fields, where a list is unhashable; a mutable one not at all); jitted class methods; a static
 ``self`` bound by calling the instance; a dataclass that hashes its fields (``unsafe_hash``),
 judged by them and by evidence that it changes; a class method jitted with its class static,
 called on the class or an instance; a field typed as an abstract base (``abc.ABC``); and a flax
@@ -51,6 +52,7 @@ SHAPES = """\
 import abc
 import collections
 import attr
+import attrs
 import dataclasses
 import enum
 import functools
@@ -269,6 +271,37 @@ jax.tree_util.register_pytree_node(
 
 def converted(numbers: list[int]) -> Converted:
     return Converted(numbers, jnp.ones(1))  # type: ignore[arg-type]  # converted by attrs, not stored
+
+
+@attrs.frozen
+class AttrsConfig:
+    names: Sequence[str] = attrs.field(converter=tuple)
+    depth: int = 1
+
+
+@attrs.frozen
+class AttrsHolder:
+    names: list[str]
+
+
+@attrs.define
+class AttrsMutable:
+    depth: int
+
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def attrs_configured(config: AttrsConfig, x: jax.Array) -> jax.Array:
+    return x * config.depth
+
+
+@functools.partial(jax.jit, static_argnames="holder")  # E: static-unhashable
+def attrs_held(holder: AttrsHolder, x: jax.Array) -> jax.Array:
+    return x
+
+
+@functools.partial(jax.jit, static_argnames="holder")  # E: static-not-frozen
+def attrs_mutable(holder: AttrsMutable, x: jax.Array) -> jax.Array:
+    return x * holder.depth
 
 
 def freeze(obj: object, names: list[str]) -> None:

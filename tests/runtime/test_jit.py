@@ -9,6 +9,7 @@ import textwrap
 import weakref
 from typing import Any, Optional
 
+import attrs
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -212,6 +213,31 @@ def test_identity_hashed_class_as_static_is_refused() -> None:
             return x.num_wheels
 
     assert excinfo.value.code == "static-identity-hash"
+
+
+def test_attrs_classes_are_judged_as_attrs_makes_them() -> None:
+    """A frozen attrs class hashes and compares its fields; a mutable one is a dataclass that is
+    not frozen (attrs makes it unhashable); ``eq=False`` keeps identity."""
+
+    @attrs.frozen
+    class Frozen:
+        n: int
+
+    @jaxtypes.jit
+    def scaled(config: Static[Frozen], x: jax.Array) -> jax.Array:
+        return x * config.n
+
+    assert scaled(Frozen(3), jnp.ones(1)).tolist() == [3.0]
+    assert scaled(Frozen(4), jnp.ones(1)).tolist() == [4.0]
+    for decorator, code in [(attrs.define, "static-not-frozen"), (attrs.frozen(eq=False), "static-identity-hash")]:
+        declared = decorator(type("Declared", (), {"__annotations__": {"n": int}}))
+        with pytest.raises(StaticClassError, match=r"config' of .*f is typed Declared") as excinfo:
+
+            @jaxtypes.jit
+            def f(config: Static[declared], x: jax.Array) -> jax.Array:  # type: ignore[valid-type]
+                return x
+
+        assert excinfo.value.code == code
 
 
 @pytest.mark.parametrize(

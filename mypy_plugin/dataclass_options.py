@@ -1,5 +1,5 @@
-"""What mypy's dataclass metadata leaves out, or records late: a stdlib dataclass's ``eq``,
-``frozen`` and ``unsafe_hash``.
+"""What mypy's dataclass and attrs metadata leave out, or record late: the ``eq``, ``frozen``
+and ``unsafe_hash`` of a stdlib dataclass or an attrs class.
 
 ``@dataclass(frozen=True, eq=False)`` keeps ``object.__eq__``/``__hash__``, so it hashes by
 identity like a plain class, but mypy records only ``frozen`` (``mypy_internals.MypyDataclass``),
@@ -7,8 +7,11 @@ and only once the dataclass transform has run, after the module's first semantic
 judged during that pass, an equinox module's static field say, sees a dataclass that is not
 transformed yet). The tagging hook of the first pass reads the decorator's literal ``eq``,
 ``frozen`` and ``unsafe_hash`` and records them next to mypy's own facts
-(``metadata.DataclassOptions``, kept by the cache, workers and the daemon). It runs mypy's own tagging first, so the dataclass transform happens whatever happens
-here.
+(``metadata.DataclassOptions``, kept by the cache, workers and the daemon). attrs classes are
+the same kind of value (``attrs.frozen`` hashes and compares its fields; ``eq=False`` keeps
+identity; ``hash=True`` hashes fields that can change), read from attrs' own words (``cmp``,
+``hash``). Each hook runs mypy's own tagging first, so mypy's transform happens whatever
+happens here.
 """
 
 from __future__ import annotations
@@ -18,22 +21,45 @@ from mypy.plugin import ClassDefContext
 
 from jaxtypes._vocabulary.libraries import PYTREE_DATACLASS_ALIASES
 from mypy_plugin.metadata import DataclassOptions
-from mypy_plugin.mypy_internals import MypyDataclass, dataclass_tag_callback
+from mypy_plugin.mypy_internals import ATTRS_FROZEN_MAKERS, MypyDataclass, attr_tag_callback, dataclass_tag_callback
 
 
 def tag_hook(ctx: ClassDefContext) -> None:
     """Tag the class as mypy does, then record the decorator's literal ``eq`` and ``frozen``, or
     that it is another library's frozen pytree dataclass (``libraries.PYTREE_DATACLASS_ALIASES``)."""
     dataclass_tag_callback(ctx)
-    options = {"eq": True, "frozen": False, "unsafe_hash": False, "pytree": False}
     if _written_as(ctx.reason) in PYTREE_DATACLASS_ALIASES:
-        options.update(frozen=True, pytree=True)
-    elif isinstance(ctx.reason, CallExpr):
-        for name, value in zip(ctx.reason.arg_names, ctx.reason.args):
+        DataclassOptions(frozen=True, pytree=True).write(ctx.cls.info)
+        return
+    written = _written_flags(ctx.reason, eq=True, frozen=False, unsafe_hash=False)
+    DataclassOptions(
+        eq=bool(written["eq"]), frozen=bool(written["frozen"]), unsafe_hash=bool(written["unsafe_hash"])
+    ).write(ctx.cls.info)
+
+
+def attrs_tag_hook(ctx: ClassDefContext) -> None:
+    """Tag an attrs class as mypy does, then record its decorator's literal ``eq`` (``cmp`` in
+    attrs' older word), ``frozen`` (the default of ``attrs.frozen``) and ``hash``/``unsafe_hash``."""
+    attr_tag_callback(ctx)
+    callee = ctx.reason.callee if isinstance(ctx.reason, CallExpr) else ctx.reason
+    frozen = isinstance(callee, RefExpr) and callee.fullname in ATTRS_FROZEN_MAKERS
+    written = _written_flags(ctx.reason, eq=True, cmp=None, frozen=frozen, hash=None, unsafe_hash=None)
+    DataclassOptions(
+        eq=bool(written["eq"] if written["cmp"] is None else written["cmp"]),
+        frozen=bool(written["frozen"]),
+        unsafe_hash=bool(written["hash"] or written["unsafe_hash"]),
+    ).write(ctx.cls.info)
+
+
+def _written_flags(reason: Expression, **defaults: bool | None) -> dict[str, bool | None]:
+    """The decorator's literal booleans for the keywords ``defaults`` names, else the defaults."""
+    flags = dict(defaults)
+    if isinstance(reason, CallExpr):
+        for name, value in zip(reason.arg_names, reason.args):
             written = written_bool(value)
-            if name in options and written is not None:
-                options[name] = written
-    DataclassOptions(**options).write(ctx.cls.info)
+            if name in flags and written is not None:
+                flags[name] = written
+    return flags
 
 
 def _written_as(reason: Expression) -> tuple[str, str] | None:
