@@ -86,7 +86,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     ),
     names.JAX_JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
-    "functools.partial": guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
+    names.PARTIAL: guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
     names.EQX_FILTER_JIT: guarded(filter_jit.filter_jit_hook, lambda ctx: ctx.default_return_type),
     names.NNX_JIT: guarded(plain_jax.nnx_jit_hook, lambda ctx: ctx.default_return_type),
     filter_jit.FACTORY_NAME: guarded(filter_jit.factory_hook, lambda ctx: ctx.default_return_type),

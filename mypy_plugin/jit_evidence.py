@@ -63,6 +63,7 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyze
 from mypy.types import Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.names import PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_UNHASHABLE, STRICT_TWINS
 from mypy_plugin.declared_types import instance_attributes
@@ -661,6 +662,8 @@ def _calls_function(
     module binds to an instance of its class; a call of a class runs its construction
     (``__init__``, ``__post_init__``), its bases' too."""
     callee = call.callee
+    if isinstance(callee, CallExpr) and _runs_its_argument(callee):  # jax.vmap(f)(x) runs f
+        return _runs(callee.args[0], function, runners)
     if isinstance(callee, NameExpr) and isinstance(callee.node, Var):
         return callee.node in runners
     if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):  # Class(...) runs its construction
@@ -694,19 +697,38 @@ def _hands_on(api: Api, call: CallExpr, function: FuncDef, receiver: FuncDef | N
 
 
 def _runners(tree: MypyFile, function: FuncDef) -> set[Var]:
-    """The variables the module binds to a jax transformation of ``function``, which runs it
-    when called (``grad_f = jax.grad(solve)``)."""
+    """The variables the module binds to a jax transformation of ``function``, or a
+    ``functools.partial`` of it, which run it when called (``grad_f = jax.grad(solve)``,
+    ``step = partial(solve, model=m)``), also of another such variable."""
     found: set[Var] = set()
-    for node, *_ in walk(tree.defs):
-        if not isinstance(node, AssignmentStmt) or not isinstance(value := node.rvalue, CallExpr) or not value.args:
-            continue
-        first = value.args[0]
-        runs = isinstance(value.callee, RefExpr) and makes_function(value.callee)
-        if runs and isinstance(first, RefExpr) and definition(first.node) is function:
-            found.update(
-                lvalue.node for lvalue in node.lvalues if isinstance(lvalue, NameExpr) and isinstance(lvalue.node, Var)
-            )
+    bindings = [
+        (node.lvalues, value)
+        for node, *_ in walk(tree.defs)
+        if isinstance(node, AssignmentStmt) and isinstance(value := node.rvalue, CallExpr) and _runs_its_argument(value)
+    ]
+    size = -1
+    while size != len(found):
+        size = len(found)
+        for lvalues, value in bindings:
+            if _runs(value.args[0], function, found):
+                found.update(
+                    lvalue.node for lvalue in lvalues if isinstance(lvalue, NameExpr) and isinstance(lvalue.node, Var)
+                )
     return found
+
+
+def _runs_its_argument(call: CallExpr) -> bool:
+    """``call`` makes a function that runs its first argument when called: a jax transformation
+    (``jax.vmap(f)``) or ``functools.partial(f, ...)``."""
+    callee = call.callee
+    return bool(call.args) and isinstance(callee, RefExpr) and (callee.fullname == PARTIAL or makes_function(callee))
+
+
+def _runs(expr: Expression, function: FuncDef, runners: Collection[Var]) -> bool:
+    """``expr`` names ``function``, or one of its ``runners``."""
+    if not isinstance(expr, RefExpr):
+        return False
+    return definition(expr.node) is function or isinstance(expr.node, Var) and expr.node in runners
 
 
 def _each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:

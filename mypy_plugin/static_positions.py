@@ -38,7 +38,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import Instance, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_JIT
+from jaxtypes._vocabulary.names import JAX_JIT, PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     IDENTITY_HASH_FIX,
@@ -490,9 +490,7 @@ def _decorator_statics(decorator: Expression) -> Statics | None:
     if not isinstance(decorator, CallExpr) or not isinstance(decorator.callee, RefExpr):
         return None
     callee, args = decorator.callee.fullname, decorator.args
-    partial = (
-        callee == "functools.partial" and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname == JAX_JIT
-    )
+    partial = callee == PARTIAL and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname == JAX_JIT
     if callee != JAX_JIT and not partial:
         return None
     return _named_statics(zip(decorator.arg_names, args))

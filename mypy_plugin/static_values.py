@@ -27,10 +27,10 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import SemanticAnalyzerPluginInterface
-from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_PRIVATE
+from jaxtypes._vocabulary.names import JAX_PRIVATE, PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import static_problem
 from mypy_plugin.judge import Judge
@@ -89,8 +89,8 @@ def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase])
     identity, each time it runs."""
     if isinstance(expr, LambdaExpr):
         return phrases.A_LAMBDA
-    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.callee.fullname == "functools.partial":
-        return phrases.made_by("functools.partial")
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.callee.fullname == PARTIAL:
+        return phrases.made_by(PARTIAL)
     if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and makes_function(expr.callee):
         fullname = expr.callee.fullname
         return phrases.made_by(f"jax.{fullname.rpartition('.')[2]}" if fullname.startswith(JAX_PRIVATE) else fullname)
@@ -133,9 +133,12 @@ def makes_function(callee: RefExpr) -> bool:
 
 
 def is_function_type(typ: Type | None) -> bool:
-    """A declared function: a callable type, or a class deriving from a callable protocol (one
-    that merely has a ``__call__`` is a value that can be called)."""
+    """A declared function: a callable type, a type variable bound to one (``jax.vmap`` returns
+    its ``F``), or a class deriving from a callable protocol (one that merely has a ``__call__``
+    is a value that can be called)."""
     proper = get_proper_type(typ) if typ is not None else None
+    if isinstance(proper, TypeVarType):
+        return is_function_type(proper.upper_bound)
     bases = proper.type.mro if isinstance(proper, Instance) else []
     return isinstance(proper, CallableType) or any(
         base.is_protocol and "__call__" in base.protocol_members for base in bases

@@ -24,6 +24,11 @@ JAXTYPES_JIT = "jaxtypes._jit.jaxtypes_jit.jit"
 JAXTYPES_JITTED = "jaxtypes._jit.jaxtypes_jit.Jitted"
 """What ``jaxtypes.jit`` returns; the plugin hooks its ``__call__`` and ``__get__``."""
 
+# --- the standard library's -----------------------------------------------------------------------
+
+PARTIAL = "functools.partial"
+"""``functools.partial``: calling what it makes calls the function it was given."""
+
 # --- jax's, where jax defines them ---------------------------------------------------------------
 
 JAX_JIT = "jax._src.api.jit"

@@ -8,8 +8,9 @@ function, a function ``jax.jit`` or ``jax.grad`` makes, or a tuple, named tuple 
 result holding one, or a bundle of functions a library's factory makes, such as
 ``optimizers.sgd(0.1)``) in a static position, and ``jax.jit`` of one, are reported where the
 code that makes it runs again and again (by ``jax.jit``, ``nnx.jit`` or ``eqx.filter_jit``, each
-keying compiled code on the function): in a loop, or in a function a loop calls (``f(...)``,
-``self.f(...)``, ``obj.f(...)``), directly or through another function, or in a function the
+keying compiled code on the function; ``jax.jit(jax.vmap(lambda ...))`` too): in a loop, or in a
+function a loop calls (``f(...)``, ``self.f(...)``, ``obj.f(...)``, ``jax.vmap(partial(f, ...))(x)``),
+directly or through another function, or in a function the
 top level runs twice (by name, or handed to a function that calls it: ``timed(iterate, x)``); a
 function's name bound again to ``jax.jit`` of it (``f = jax.jit(f, static_argnums=0)``) is
 that jitted function where the binding is in force; so is an
@@ -536,6 +537,21 @@ for _ in range(2):
     evaluate(jnp.ones(2), Hermite())
 evaluate(jnp.ones(2), Laguerre())
 
+
+def episodes(key: jax.Array, scale: float) -> jax.Array:
+    run = jax.jit(jax.vmap(lambda r: r * scale))  # E: jit-fresh-function
+    return run(key)
+
+
+def tournament(key: jax.Array, scales: list[float]) -> list[jax.Array]:
+    def against(key_for_ego: jax.Array, scale: float) -> jax.Array:
+        return episodes(key_for_ego, scale)
+
+    results = []
+    for scale in scales:
+        play = functools.partial(against, scale=scale)
+        results.append(jax.vmap(play)(key))
+    return results
 
 class Objective(abc.ABC):
     def __init__(self, target: float) -> None:
