@@ -1,8 +1,8 @@
 """The declared support, tested at both ends: ``nox`` (``.ci/run`` calls it after the full suite).
 
 The full suite runs once, on the main interpreter with the newest jax and mypy (the README's test
-command). These sessions run a focused subset (the runtime, the plugin's cases, the seeds, the
-linter, mypy's incremental modes, packaging) at each end of every declared range:
+command). These sessions run a focused subset (``FOCUSED``), with two pytest-xdist workers as
+there, at each end of every declared range:
 
 - ``oldest``: the oldest supported Python, with the oldest allowed jax, jaxlib and mypy;
 - ``oldest-python``: the oldest supported Python, with the newest jax and mypy that install on
@@ -31,20 +31,24 @@ OLDEST_PINNED = ("jax", "jaxlib", "mypy")
 FOCUSED = [
     "tests/runtime",
     "tests/plugin/test_class_rules.py",
-    "tests/plugin/test_filter_jit.py",
     "tests/plugin/test_jaxtypes_jit.py",
     "tests/plugin/test_plain_jax.py",
-    "tests/plugin/test_precision.py",
     "tests/plugin/test_seed_examples.py",
-    "tests/plugin/test_modes.py::test_jit_call_across_modules_follows_edits",
-    "tests/plugin/test_modes.py::test_edits_of_another_module_follow_in_every_mode",
-    "tests/plugin/test_modes.py::test_edits_of_another_module_follow_in_the_daemon",
+    "tests/plugin/test_modes.py::test_cold_then_warm_after_editing_dependency_and_caller",
+    "tests/plugin/test_modes.py::test_other_modes_match_plain_mypy[parallel]",
+    "tests/plugin/test_modes.py::test_daemon_follows_edits",
     "tests/plugin/test_modes.py::test_the_recorded_facts_add_no_error_of_their_own",
     "tests/test_seed_examples.py",
     "tests/cli/test_check.py",
     "tests/faults",
-    "tests/packaging",
+    "tests/packaging/test_declared_support.py",
+    "tests/packaging/test_hooked_names.py",
+    "tests/packaging/test_import_layers.py",
 ]
+"""What differs between the ends of the declared ranges: the runtime against jax, the plugin's
+rules, hooks and incremental modes (cold, warm after an edit, ``-n 2``, the daemon) against mypy,
+the linter's reading of mypy's output, and the fault corpus. The suite's other files (the
+editors, the benchmarks, the generated suites, the wheel) run once, on the main interpreter."""
 
 nox.options.sessions = ["oldest", "oldest-python", "newest"]
 nox.options.error_on_missing_interpreters = True
@@ -83,7 +87,7 @@ def run_focused(session: nox.Session, *pins: str) -> None:
         "-c",
         "import sys, jax, mypy.version; print(sys.version, 'jax', jax.__version__, 'mypy', mypy.version.__version__)",
     )
-    session.run("python", "-m", "pytest", "-q", *(session.posargs or FOCUSED))
+    session.run("python", "-m", "pytest", "-q", "-n", "2", *(session.posargs or FOCUSED))
 
 
 @nox.session(python=interpreter(PYTHONS[0]))

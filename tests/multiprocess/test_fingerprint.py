@@ -18,6 +18,7 @@ import pytest
 import jaxtypes
 from fingerprint_configs import Boundary, Config, Limits, Method, Solver, Transport, build, double
 from jaxtypes import Static, StaticValueError
+from tests.param_ids import spelled
 from jaxtypes._jit.fingerprint import describe, describe_metadata, differences
 
 HERE = Path(__file__).resolve().parent
@@ -87,7 +88,7 @@ ONE_FIELD_CHANGES = [
 ]
 
 
-@pytest.mark.parametrize(("path", "new"), ONE_FIELD_CHANGES, ids=[f"{p}={v!r}" for p, v in ONE_FIELD_CHANGES])
+@pytest.mark.parametrize(("path", "new"), ONE_FIELD_CHANGES, ids=[f"{p}={spelled(v)}" for p, v in ONE_FIELD_CHANGES])
 def test_a_one_field_change_anywhere_changes_the_fingerprint_and_is_named(path: str, new: Any) -> None:
     config, changed = build(), replace_at(build(), path, new)
     assert changed != config

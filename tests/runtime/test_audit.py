@@ -27,6 +27,7 @@ from jaxtypes._vocabulary.libraries import (
     PYTREE_METADATA,
 )
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE_STRICT
+from tests.param_ids import spelled
 
 
 class Vehicle:
@@ -125,7 +126,7 @@ MARKERS = {
 
 
 @pytest.mark.parametrize("library", sorted(NODES))
-@pytest.mark.parametrize("meta", [3, ("a", 1.5), "relu", double, None, Dense(3).apply, jax.nn.relu], ids=str)
+@pytest.mark.parametrize("meta", [3, ("a", 1.5), "relu", double, None, Dense(3).apply, jax.nn.relu], ids=spelled)
 def test_correct_static_values_pass(library: str, meta: Any) -> None:
     assert jt.audit({"layer": NODES[library](meta)}, "state") == []
 
