@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from mypy.nodes import (
     AssignmentStmt,
@@ -216,7 +216,7 @@ def self_reads(function: FuncDef, tree: MypyFile) -> frozenset[str] | None:
     reached has no override in sight."""
     if not function.info:
         return None
-    return _reached(function.info, None, tree, set(), [function])
+    return _reached(function.info, (), tree, [function])
 
 
 def parameter_reads(function: FuncDef, index: int, info: TypeInfo, tree: MypyFile) -> frozenset[str] | None:
@@ -228,16 +228,17 @@ def parameter_reads(function: FuncDef, index: int, info: TypeInfo, tree: MypyFil
     if not function.fullname.startswith(f"{tree.fullname}.") or index >= len(function.arguments):
         return None
     found = _read_through(function.arguments[index].variable.name, function.body)
-    return None if found is None else _reached(info, frozenset(found), tree, set())
+    return None if found is None else _reached(info, found, tree)
 
 
 def _reached(
-    info: TypeInfo, first: frozenset[str] | None, tree: MypyFile, seen: set[FuncDef], methods: Sequence[FuncDef] = ()
+    info: TypeInfo, first: Iterable[str], tree: MypyFile, methods: Sequence[FuncDef] = ()
 ) -> frozenset[str] | None:
     """``first``, the attributes read of an instance of ``info``, and ``methods`` run on it, with
     what the methods and properties among them read through ``self``, and so on; None where one
     of them is not known."""
-    read = set(first or ())
+    read = set(first)
+    seen: set[FuncDef] = set()
     pending = [(info, name) for name in read]
     while pending or methods:
         if not methods:
