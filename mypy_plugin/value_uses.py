@@ -17,13 +17,16 @@ from mypy.nodes import (
     CallExpr,
     Context,
     Decorator,
+    DictionaryComprehension,
     Expression,
     IndexExpr,
+    ListComprehension,
     MemberExpr,
     MypyFile,
     NameExpr,
     Node,
     RefExpr,
+    SetComprehension,
     TypeInfo,
     Var,
     YieldExpr,
@@ -41,7 +44,8 @@ STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", 
 def kept(tree: MypyFile, made: Context, depth: int = 3) -> bool:
     """The value ``made`` makes (an expression, or a decorated local ``def``, bound to its name)
     is stored for later where the module shows it: assigned to an attribute or an item, given to
-    a container's ``append``/``add``/..., or yielded, directly or through the local name it is
+    a container's ``append``/``add``/..., made as the items of a list, set or dict comprehension
+    (``{agent: jax.jit(...) for agent in agents}``), or yielded, directly or through the local name it is
     bound to; given to a class's constructor or to a callable mypy cannot see (a library without
     type information), where what that call makes is kept in turn (``depth`` calls deep)."""
     uses = list(_uses(tree, made))
@@ -84,12 +88,19 @@ def _parents(tree: MypyFile) -> Iterator[Node]:
 
 def _holds(parent: Node, use: Context) -> bool:
     """``use`` is a direct part of ``parent`` where it would be stored: an assignment's value,
-    a call's argument, a yield's value."""
+    a call's argument, a yield's value, the item of a list, set or dict comprehension."""
     if isinstance(parent, AssignmentStmt):
         return parent.rvalue is use
+    if isinstance(parent, (ListComprehension, SetComprehension)):
+        return parent.generator.left_expr is use
+    if isinstance(parent, DictionaryComprehension):
+        return parent.value is use
     if isinstance(parent, CallExpr):
         return any(argument is use for argument in parent.args)
-    return isinstance(parent, YieldExpr) and parent.expr is use
+    return (
+        isinstance(parent, (YieldExpr, ListComprehension, SetComprehension, DictionaryComprehension))
+        and parent.expr is use
+    )
 
 
 def _stores(tree: MypyFile, parent: Node, depth: int) -> bool:
@@ -104,4 +115,4 @@ def _stores(tree: MypyFile, parent: Node, depth: int) -> bool:
         unseen = isinstance(node, Var) and (node.type is None or isinstance(get_proper_type(node.type), AnyType))
         holder = isinstance(node, TypeInfo) or unseen  # an instance holds it; what mypy cannot see may
         return holder and depth > 0 and kept(tree, parent, depth - 1)
-    return isinstance(parent, YieldExpr)
+    return isinstance(parent, (YieldExpr, ListComprehension, SetComprehension, DictionaryComprehension))

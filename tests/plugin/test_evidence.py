@@ -16,7 +16,8 @@ function's name bound again to ``jax.jit`` of it (``f = jax.jit(f, static_argnum
 that jitted function where the binding is in force; so is an
 identity-hashed value built there and passed in a static position, and one whose equal copy,
 made by the same call with the same arguments, meets the same static position; not where each
-jitted function made is kept for later (appended to a list, stored under a key), nor a value
+jitted function made is kept for later (appended to a list, stored under a key, an item of a
+comprehension's list or dict), nor a value
 built in a loop and handed straight to a function that is not jitted, nor a bound method in a
 ``Partial`` handed straight to one, unless its object changes after construction; a local
 function defined before a loop is one object in it. A name bound again to another class's instance
@@ -552,6 +553,10 @@ def tournament(key: jax.Array, scales: list[float]) -> list[jax.Array]:
         play = functools.partial(against, scale=scale)
         results.append(jax.vmap(play)(key))
     return results
+
+
+def samplers(scales: list[float]) -> dict[float, Callable]:
+    return {{scale: jax.jit(jax.vmap(total)) for scale in scales}}
 
 class Objective(abc.ABC):
     def __init__(self, target: float) -> None:
