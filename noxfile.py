@@ -52,6 +52,9 @@ editors, the benchmarks, the generated suites, the wheel) run once, on the main 
 
 nox.options.sessions = ["oldest", "oldest-python", "newest"]
 nox.options.error_on_missing_interpreters = True
+nox.options.default_venv_backend = "uv|virtualenv"
+"""uv where it is installed (``.ci/run`` installs it): pip's resolver backtracks for tens of
+minutes through the oldest jax's dependants (flax, orbax-checkpoint), which uv settles in seconds."""
 
 
 def interpreter(version: str) -> str:
