@@ -1,8 +1,9 @@
 """The plugin's one door to mypy beyond its plugin interface (``mypy.plugin``).
 
-Six kinds of things mypy does not promise to keep: its own dataclass and ``functools.partial``
-hooks, which the plugin takes over for the decorators and calls it claims and calls again; the
-facts its dataclass and named tuple transforms record (``MypyDataclass``, ``named_tuple_fields``);
+Six kinds of things mypy does not promise to keep: its own dataclass, attrs and
+``functools.partial`` hooks, which the plugin takes over for the decorators and calls it claims
+and calls again; the facts its dataclass, attrs and named tuple transforms record
+(``MypyDataclass``, ``converted_fields``, ``named_tuple_fields``);
 the daemon's triggers; the checker's, the semantic analyser's and the plugin's own attributes that
 the plugin interface does not declare (the module being checked, the scope, ``note``, the loaded
 modules); and its traversal
@@ -40,8 +41,8 @@ __all__ = [
     "ATTRS_MAKERS",
     "DATACLASS_MAKERS",
     "MypyDataclass",
-    "checked_module",
     "attr_tag_callback",
+    "checked_module",
     "class_trigger",
     "converted_fields",
     "dataclass_class_maker_callback",
