@@ -27,6 +27,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import ADMITTED_UNHASHABLE, PYTREE_DECORATOR, STATIC_DECORATOR
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE, Rule
+from mypy_plugin.dataclass_options import dataclass_frozen, deciding_dataclass, declared_eq_false, hashes_its_fields
 from mypy_plugin.hashing import (
     declares_no_hash,
     defines_hash,
@@ -39,7 +40,6 @@ from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
 from mypy_plugin.metadata import ClassFacts, RebuiltAttributes, Role
 from mypy_plugin.method_bodies import rebuilt_attributes
 from mypy_plugin.mypy_internals import MypyDataclass, converted_fields
-from mypy_plugin.dataclass_options import dataclass_frozen, deciding_dataclass, declared_eq_false, hashes_its_fields
 
 UNHASHABLE_IN_A_HASH = frozenset({STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE})
 """The rules a field breaks when a hash over the fields cannot take its value."""

@@ -14,12 +14,12 @@ from mypy.types import NoneType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.dataclass_options import dataclass_frozen, declared_eq_false, hashes_its_fields
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import HashedAttributes
 from mypy_plugin.method_bodies import hashed_attributes, instance_methods
 from mypy_plugin.mypy_internals import MypyDataclass
-from mypy_plugin.dataclass_options import dataclass_frozen, declared_eq_false, hashes_its_fields
 
 
 def defines_hash(info: TypeInfo) -> bool:

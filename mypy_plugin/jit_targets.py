@@ -18,6 +18,7 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_DEPENDENCIES, PYTREE_REGISTRATIONS
 from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.dataclass_options import is_pytree_dataclass
 from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
 from mypy_plugin.markers import class_name, is_array_class
@@ -26,7 +27,6 @@ from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
-from mypy_plugin.dataclass_options import is_pytree_dataclass
 
 
 def function_of(context: object, fun: Expression) -> FuncDef | None:

@@ -56,6 +56,7 @@ from jaxtypes._vocabulary.libraries import (
 )
 from jaxtypes._vocabulary.names import REGISTER_STATIC, TREE_STATIC
 from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.dataclass_options import tag_hook, written_bool
 from mypy_plugin.declared_types import class_problem, static_problem
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.method_bodies import aux_attributes
@@ -70,7 +71,6 @@ from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
 from mypy_plugin.value_origins import assigned_problem
-from mypy_plugin.dataclass_options import tag_hook, written_bool
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"

@@ -242,14 +242,7 @@ def _reached(
     pending = [(info, name) for name in read]
     while pending or methods:
         if not methods:
-            owner, name = pending.pop()
-            symbol = owner.get(name)
-            node = symbol.node if symbol is not None else None
-            defined_in = node.info if isinstance(node, (FuncBase, Decorator, Var)) else None
-            if defined_in is not None and defined_in.fullname == "builtins.object" and name != "__dict__":
-                continue  # the instance's class and the like: no state of its own
-            items = node.items if isinstance(node, OverloadedFuncDef) else [node]  # a property with a setter
-            methods = [method for method in map(definition, items) if method is not None]
+            methods = _methods_named(*pending.pop())
             continue
         method, *methods = methods
         if method in seen or method.is_static or method.is_class:
@@ -269,17 +262,30 @@ def _reached(
     return frozenset(read)
 
 
+def _methods_named(owner: TypeInfo, name: str) -> list[FuncDef]:
+    """The methods that reading ``name`` of an instance of ``owner`` runs: the method itself, a
+    property's getter and setter; none for a plain attribute or what ``object`` gives every
+    instance (its class and the like: no state of its own)."""
+    symbol = owner.get(name)
+    node = symbol.node if symbol is not None else None
+    defined_in = node.info if isinstance(node, (FuncBase, Decorator, Var)) else None
+    if defined_in is not None and defined_in.fullname == "builtins.object" and name != "__dict__":
+        return []
+    items = node.items if isinstance(node, OverloadedFuncDef) else [node]
+    return [method for method in map(definition, items) if method is not None]
+
+
 def _overrides(method: FuncDef, tree: MypyFile) -> list[FuncDef]:
     """The methods that run for ``method``, an abstract one, on instances of the subclasses of its
     class that ``tree`` names."""
-    found: dict[int, FuncDef] = {}
+    found: dict[FuncDef, None] = {}
     for symbol in tree.names.values():
         if isinstance(symbol.node, TypeInfo) and method.info in symbol.node.mro[1:]:
             override = symbol.node.get(method.name)
             implementation = definition(override.node) if override is not None else None
             if implementation is not None and implementation is not method:
-                found[id(implementation)] = implementation
-    return list(found.values())
+                found[implementation] = None
+    return list(found)
 
 
 def _method_reads(method: FuncDef, module: str) -> frozenset[str] | None:

@@ -27,6 +27,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_JIT
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
+from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated
@@ -51,7 +52,6 @@ from mypy_plugin.static_positions import plain_static_problem, read_statics
 from mypy_plugin.static_values import fresh_callable, local_function, made_at
 from mypy_plugin.value_origins import fresh_origin
 from mypy_plugin.value_uses import kept
-from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""

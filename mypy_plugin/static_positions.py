@@ -48,6 +48,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_IDENTITY_HASH_STRICT,
 )
 from mypy_plugin.constructors import is_static_field
+from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import (
@@ -65,7 +66,6 @@ from mypy_plugin.mypy_internals import checked_module, enclosing_functions, inne
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls
 from mypy_plugin.static_values import bound_method_problem
-from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.traced_types import untraceable_problem
 from mypy_plugin.value_origins import (
     LITERALS,

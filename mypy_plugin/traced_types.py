@@ -37,6 +37,7 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import NUMPY_NO_JAX_SCALARS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.constructors import has_static_fields, is_static_field
+from mypy_plugin.dataclass_options import is_pytree_dataclass
 from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_targets import below_jax, is_pytree, registering, registers_subclasses
@@ -45,7 +46,6 @@ from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_fields
 from mypy_plugin.statements import calls
-from mypy_plugin.dataclass_options import is_pytree_dataclass
 from mypy_plugin.value_origins import given_fields, origins
 
 NODE_CONTAINERS = {

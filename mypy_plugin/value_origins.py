@@ -79,6 +79,7 @@ from mypy.types import AnyType, CallableType, Instance, TupleType, Type, TypeOfA
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_ARRAY_CLASSES
 from jaxtypes._vocabulary.phrases import Problem
+from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
@@ -93,7 +94,6 @@ from mypy_plugin.mypy_internals import (
 )
 from mypy_plugin.static_values import fresh_callable, is_function_type, made_at
 from mypy_plugin.statements import walk
-from mypy_plugin.dataclass_options import hashes_its_fields
 
 MAX_STEPS = 4
 """How many names and parameters a value is followed through."""

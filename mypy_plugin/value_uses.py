@@ -45,8 +45,8 @@ def kept(tree: MypyFile, made: Context, depth: int = 3) -> bool:
     """The value ``made`` makes (an expression, or a decorated local ``def``, bound to its name)
     is stored for later where the module shows it: assigned to an attribute or an item, given to
     a container's ``append``/``add``/..., made as the items of a list, set or dict comprehension
-    (``{agent: jax.jit(...) for agent in agents}``), or yielded, directly or through the local name it is
-    bound to; given to a class's constructor or to a callable mypy cannot see (a library without
+    (``{agent: jax.jit(...) for agent in agents}``), or yielded, directly or through the local
+    name it is bound to; given to a class's constructor or to a callable mypy cannot see (a library without
     type information), where what that call makes is kept in turn (``depth`` calls deep)."""
     uses = list(_uses(tree, made))
     return any(_stores(tree, parent, depth) for parent in _parents(tree) for use in uses if _holds(parent, use))
@@ -97,10 +97,7 @@ def _holds(parent: Node, use: Context) -> bool:
         return parent.value is use
     if isinstance(parent, CallExpr):
         return any(argument is use for argument in parent.args)
-    return (
-        isinstance(parent, (YieldExpr, ListComprehension, SetComprehension, DictionaryComprehension))
-        and parent.expr is use
-    )
+    return isinstance(parent, YieldExpr) and parent.expr is use
 
 
 def _stores(tree: MypyFile, parent: Node, depth: int) -> bool:
