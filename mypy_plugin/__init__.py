@@ -94,6 +94,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
     jaxtypes_jit.FACTORY_NAME: guarded(jaxtypes_jit.factory_hook, lambda ctx: ctx.default_return_type),
 }
 _guarded_filtered_call_hook = guarded(filter_jit.call_hook, lambda ctx: ctx.default_return_type)
+_guarded_local_call_hook = guarded(filter_jit.local_call_hook, lambda ctx: ctx.default_return_type)
 _guarded_rebound_call_hook = guarded(rebound_call_hook, lambda ctx: ctx.default_return_type)
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
     names.JAX_JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
@@ -132,6 +133,8 @@ class JaxtypesPlugin(Plugin):
         hook = _FUNCTION_HOOKS.get(fullname)
         if hook is not None:
             return hook
+        if "." not in fullname:  # a function defined inside another: found by the call itself
+            return _guarded_local_call_hook
         symbol = self.lookup_fully_qualified(fullname)
         if filtered_callee(symbol):
             return _guarded_filtered_call_hook

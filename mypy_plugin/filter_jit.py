@@ -13,11 +13,11 @@ The function filter_jit returns is typed as the one it is given; the plugin mark
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr
+from mypy.nodes import CallExpr, NameExpr
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Type, get_proper_type
 
-from mypy_plugin.jitted_types import mark_filtered
+from mypy_plugin.jitted_types import is_filtered, mark_filtered, named_type
 from mypy_plugin.plain_jax import check_fresh_function
 from mypy_plugin.static_positions import fresh_problem, placed_arguments, report_argument
 from mypy_plugin.value_origins import Site
@@ -46,6 +46,16 @@ def factory_hook(ctx: FunctionContext) -> Type:
     if ctx.args and ctx.args[0]:
         check_fresh_function(ctx, ctx.args[0][0], "eqx.filter_jit")
     return mark_filtered(ctx.api, returned)
+
+
+def local_call_hook(ctx: FunctionContext) -> Type:
+    """A call by a bare name, which mypy gives a function defined inside another function (its
+    ``fullname`` is the name alone, so no lookup finds it): checked as ``call_hook`` where the
+    name holds what ``eqx.filter_jit`` returned (``@eqx.filter_jit`` on a local ``def step``)."""
+    callee = ctx.context.callee if isinstance(ctx.context, CallExpr) else None
+    if isinstance(callee, NameExpr) and is_filtered(named_type(callee.node)):
+        return call_hook(ctx)
+    return ctx.default_return_type
 
 
 def call_hook(ctx: FunctionContext | MethodContext) -> Type:

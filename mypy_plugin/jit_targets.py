@@ -24,7 +24,7 @@ from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
 from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
 from mypy_plugin.method_bodies import definition
-from mypy_plugin.mypy_internals import MypyDataclass, checked_module
+from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
 
@@ -134,7 +134,7 @@ def is_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     pytree class, a named tuple (jax registers every one), a class registered with
     ``jax.tree_util`` (``is_registered_pytree``), or one another library makes a pytree
     (``is_library_pytree``)."""
-    if jaxtypes_role(info) == "pytree" or any(base.is_named_tuple for base in info.mro):
+    if jaxtypes_role(info) == "pytree" or named_tuple_base(info) is not None:
         return True
     return is_registered_pytree(api, info) or is_library_pytree(info)
 

@@ -55,6 +55,7 @@ __all__ = [
     "literal_hash",
     "loaded_module",
     "lookup",
+    "named_tuple_base",
     "named_tuple_fields",
     "note",
     "partial_call_callback",
@@ -115,10 +116,18 @@ def converted_fields(info: TypeInfo) -> list[str]:
     ]
 
 
+def named_tuple_base(info: TypeInfo) -> TypeInfo | None:
+    """The named tuple ``info`` is or derives from (a subclass of one, such as optax's
+    ``GradientTransformationExtraArgs``, is a tuple of the same fields: it hashes, compares and
+    flattens as one), None for any other class."""
+    return next((base for base in info.mro if base.is_named_tuple), None)
+
+
 def named_tuple_fields(info: TypeInfo) -> list[str]:
-    """The fields mypy's named tuple transform records for ``info``, in order; none for a class
-    that is no named tuple."""
-    return list(info.metadata.get("namedtuple", {}).get("fields", [])) if info.is_named_tuple else []
+    """The fields mypy's named tuple transform records for ``info`` or the named tuple it derives
+    from, in order; none for a class that is no named tuple."""
+    base = named_tuple_base(info)
+    return list(base.metadata.get("namedtuple", {}).get("fields", [])) if base is not None else []
 
 
 def class_trigger(info: TypeInfo) -> str:

@@ -44,7 +44,7 @@ from mypy_plugin.jit_targets import below_jax, is_pytree, registering, registers
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
-from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_fields
+from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base, named_tuple_fields
 from mypy_plugin.statements import calls
 from mypy_plugin.value_origins import given_fields, origins
 
@@ -171,7 +171,10 @@ def _data_fields(api: CheckerPluginInterface, info: TypeInfo) -> list[str]:
     if not is_pytree(api, info) or RegisteredPytree.read(info) is not None:
         return []
     known = (
-        info.is_named_tuple or has_static_fields(info) or library_base(info) is not None or is_pytree_dataclass(info)
+        named_tuple_base(info) is not None
+        or has_static_fields(info)
+        or library_base(info) is not None
+        or is_pytree_dataclass(info)
     )
     if not known:
         return []

@@ -90,6 +90,7 @@ from mypy_plugin.mypy_internals import (
     checked_module,
     get_subexpressions,
     literal_hash,
+    named_tuple_base,
     named_tuple_fields,
 )
 from mypy_plugin.static_values import fresh_callable, is_function_type, made_at
@@ -493,7 +494,7 @@ def _hashes_what_it_holds(info: TypeInfo, judge: Judge) -> bool:
     a library's value class."""
     dataclass = MypyDataclass.read(info)
     frozen = dataclass is not None and dataclass.frozen
-    return info.is_named_tuple or frozen or hashes_its_fields(info) or judge.hashes_fields(info)
+    return named_tuple_base(info) is not None or frozen or hashes_its_fields(info) or judge.hashes_fields(info)
 
 
 def _returned(flow: ModuleFlow, function: FuncDef, steps: int) -> Iterator[Made | None]:
@@ -672,7 +673,7 @@ def given_fields(call: CallExpr, info: TypeInfo) -> Iterator[tuple[str, Expressi
     """The parameters of ``info``'s constructor that ``call`` (a call of the class) gives, with
     the values given: a named tuple's fields, or the parameters of its ``__init__`` (a dataclass's
     generated one names its fields); nothing after ``*args`` or ``**kwargs``."""
-    if info.is_named_tuple:
+    if named_tuple_base(info) is not None:
         names = named_tuple_fields(info)
     else:
         init = info.get("__init__")

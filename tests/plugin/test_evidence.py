@@ -214,6 +214,20 @@ def make_optimizer(rate: float):
     return Optimizer(init, update)
 
 
+class OptimizerWithArgs(Optimizer):  # a tuple of the same fields, as optax's optimizers are
+    pass
+
+
+def make_optimizer_with_args(rate: float) -> OptimizerWithArgs:
+    def init(p):
+        return p
+
+    def update(g, *args):
+        return g * rate
+
+    return OptimizerWithArgs(init, update)
+
+
 def total(x: jax.Array) -> jax.Array:
     return jnp.sum(x)
 
@@ -278,6 +292,7 @@ settings = argparse.Namespace(steps=2)
 settings = Optimizer(**vars(settings))
 for _ in range(2):
     keyed(make_optimizer(0.1), jnp.ones(1))  # E: static-fresh-callable
+    keyed(make_optimizer_with_args(0.1), jnp.ones(1))  # E: static-fresh-callable
     keyed((total, lambda y: y), jnp.ones(1))  # E: static-fresh-callable
     keyed(jax.jit(total), jnp.ones(1))  # E: static-fresh-callable
     keyed(total, jnp.ones(1))

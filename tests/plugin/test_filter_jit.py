@@ -8,8 +8,11 @@ module-level function, an array or a number there stays silent. A callable the c
 a class of the module makes afresh and stores (``self.norm = functools.partial(...)`` in
 ``__init__``, or in an attribute a method passes on: ``self.loss = wrap(loss)``) is reported
 where it is made, each such place, naming the call. The filtered function may be
-decorated (also ``eqx.filter_jit(donate=...)``), assigned, a method, or defined in another
-module; diffrax's ``diffeqsolve``, filtered in diffrax, is one.
+decorated (also ``eqx.filter_jit(donate=...)``), assigned, a method, defined inside another
+function, or defined in another module; diffrax's ``diffeqsolve``, filtered in diffrax, is one.
+An optimizer a factory of another module makes (a named tuple of functions, or a subclass of
+one, as optax's are) is a bundle of functions made afresh: two equal ones meeting one call
+compile twice.
 
 Checked in process, with the opt-in codes turned on, and as one project in every mode: cold,
 warm, after an edit that adds the evidence, ``-n 2`` and the daemon.
@@ -26,7 +29,7 @@ from jaxtypes._vocabulary.rules import OPT_IN_CODES, RULES_BY_CODE
 from tests.plugin.mypy_runner import check_in_process, expected, run_dmypy, run_mypy, write_config
 
 LIBRARY = """\
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import equinox as eqx
 import jax
@@ -59,6 +62,19 @@ class Model(eqx.Module):
     @eqx.filter_jit
     def run(self, fn: Callable, x: jax.Array) -> jax.Array:
         return fn(self.w * x)
+
+
+class Transform(NamedTuple):
+    init: Callable
+    update: Callable
+
+
+class TransformWithArgs(Transform):
+    pass
+
+
+def adam(rate: float) -> TransformWithArgs:
+    return TransformWithArgs(lambda p: p, lambda g: g * rate)
 """
 
 MAIN = """\
@@ -69,7 +85,7 @@ import equinox as eqx
 import jax
 import jax.numpy as jnp
 
-from library import Model, Term, apply, solve, solve_donated
+from library import Model, Term, Transform, adam, apply, solve, solve_donated
 
 y = jnp.ones(2)
 
@@ -160,6 +176,17 @@ class Adapter:
 
     def run(self, y: jax.Array) -> jax.Array:
         return apply(self.loss, y)
+
+
+def train(y: jax.Array) -> jax.Array:
+    @eqx.filter_jit
+    def step(transform: Transform, v: jax.Array) -> jax.Array:
+        return transform.update(v)
+
+    first = adam(0.1)
+    step(first, y)  # E: static-fresh-callable
+    second = adam(0.1)
+    return step(second, y)  # E: static-fresh-callable
 
 
 for _ in range(3):
