@@ -31,6 +31,7 @@ from mypy_plugin.dependencies import expose_recorded_facts
 from mypy_plugin.guard import guarded
 from mypy_plugin.hashing import record_hashed_attributes
 from mypy_plugin.jit_evidence import record_class_mutation
+from mypy_plugin.jit_targets import may_register_decorated, unseen_decorator_hook
 from mypy_plugin.jitted_types import below_equinox, filtered_callee
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION, ChangeEvidence, HashedAttributes, MethodReads, RebuiltAttributes
 from mypy_plugin.method_bodies import record_method_reads
@@ -51,6 +52,7 @@ _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] 
     names.TRUSTED_DECORATOR: guarded(trusted_types.decorator_hook, None),
 }
 _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
+_guarded_unseen_decorator_hook = guarded(unseen_decorator_hook, None)
 
 
 _METHOD_RECORDS = (ChangeEvidence.KEY, HashedAttributes.KEY, RebuiltAttributes.KEY, MethodReads.KEY)
@@ -113,7 +115,12 @@ class JaxtypesPlugin(Plugin):
         self.release = release()  # the code loaded now; read once, as finding it costs a scan of the path
 
     def get_class_decorator_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
-        return _FIRST_PASS_CLASS_DECORATOR_HOOKS.get(fullname)
+        hook = _FIRST_PASS_CLASS_DECORATOR_HOOKS.get(fullname)
+        if hook is None:
+            symbol = self.lookup_fully_qualified(fullname)
+            if symbol is not None and may_register_decorated(symbol.node):
+                return _guarded_unseen_decorator_hook
+        return hook
 
     def get_customize_class_mro_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         return _guarded_record_hook

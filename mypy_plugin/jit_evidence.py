@@ -32,20 +32,24 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Collection, Iterator, Sequence
-from typing import TypeGuard, TypeVar
+from typing import TypeVar
 
 from mypy.nodes import (
     ARG_NAMED,
     AssignmentStmt,
+    Block,
     CallExpr,
     ClassDef,
+    ComparisonExpr,
     Context,
     DelStmt,
     DictionaryComprehension,
     Expression,
     ExpressionStmt,
+    ForStmt,
     FuncDef,
     GeneratorExpr,
+    IfStmt,
     IndexExpr,
     ListExpr,
     MemberExpr,
@@ -55,9 +59,12 @@ from mypy.nodes import (
     OperatorAssignmentStmt,
     RefExpr,
     StrExpr,
+    TryStmt,
     TupleExpr,
     TypeInfo,
     Var,
+    WhileStmt,
+    WithStmt,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import Instance, Type, get_proper_type
@@ -81,7 +88,7 @@ from mypy_plugin.method_bodies import (
     parameter_reads,
     self_reads,
 )
-from mypy_plugin.mypy_internals import checked_module, get_subexpressions, lookup
+from mypy_plugin.mypy_internals import checked_module, defining_class, get_subexpressions, lookup
 from mypy_plugin.statements import calls, present, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, equal_copies, made_classes
@@ -123,9 +130,10 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
     """How the methods of ``defn`` that run on finished instances change them."""
     assigned: dict[str, str] = {}
     deleted: dict[str, str] = {}
-    written: dict[str, list[tuple[Expression | None, FuncDef]]] = {}
+    written: dict[str, list[Write]] = {}
     in_place: dict[str, tuple[str, ...]] = {}
     after = _run_after_construction(defn)
+    unset = _while_unset(defn)
     for method in instance_methods(defn):
         if method.name == "__setattr__" and defn.fullname != "builtins.object":
             assigned.setdefault(ANY_ATTRIBUTE, phrases.defines_setattr(class_name(defn.info)))
@@ -139,7 +147,8 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
                 deletes = isinstance(node, DelStmt)
                 words = phrases.method_assigns(class_name(defn.info), method.name, attribute, deletes)
                 (deleted if deletes else assigned).setdefault(attribute, words)  # an assignment names it better
-                written.setdefault(attribute, []).append((_assigned_whole(node), method))
+                lazy = id(node) in unset.get((method, attribute), ())
+                written.setdefault(attribute, []).append((_assigned_whole(node), method, lazy))
         changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self)))
         if changed:
             in_place[method.name] = changed
@@ -150,30 +159,93 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
     return ChangeEvidence(assigned, in_place)
 
 
-def _initialised_later(
-    defn: ClassDef, written: dict[str, list[tuple[Expression | None, FuncDef]]], changing: set[str]
-) -> list[str]:
-    """The attributes that the methods run after construction only initialise (``written``: each
-    write's whole value, None for a deletion or an unpacking, and its method): neither
-    construction nor a class body (``defn``'s or a base's) gives them a value, and each write
-    gives the one the instance's state determines (``self.values = self.profile()``, of
-    attributes nothing ``changing`` after construction). Read before the first write, such an
-    attribute fails; written again, it holds an equal value: no jitted code saw another."""
+Write = tuple[Expression | None, FuncDef, bool]
+"""A write of an attribute after construction: the whole value written (None for a deletion or an
+unpacking), the method, and whether it runs only while the attribute is None (``_while_unset``)."""
+
+
+def _initialised_later(defn: ClassDef, written: dict[str, list[Write]], changing: set[str]) -> list[str]:
+    """The attributes that the methods run after construction only initialise (``written``):
+    each write gives the value the instance's state determines (``self.values = self.profile()``,
+    of attributes nothing ``changing`` after construction), and either nothing else gives them a
+    value (construction, a class body: ``defn``'s or a base's), or each write runs only while the
+    attribute is None (a lazy cache: ``if self._adj is None: self._set_adjoint()``). Read before
+    the first write, such an attribute fails or is None, which its readers fill first; written
+    again, it holds an equal value: no jitted code saw another."""
     local: dict[FuncDef, set[str]] = {}
 
     def settled(value: Expression | None, method: FuncDef) -> bool:
         if value is None:
             return False
-        names = local.setdefault(method, _local_names(method))
+        names = local.setdefault(method, _unsettled_names(method, changing))
         return _settled(value, method.arguments[0].variable.name, names, changing)
 
     return [
         attribute
         for attribute, writes in written.items()
-        if all(settled(value, method) for value, method in writes)
-        and not assigned_values(defn, attribute)
-        and _only_assigned_to_self(defn.info, attribute)
+        if all(settled(value, method) for value, method, _ in writes)
+        and (
+            all(lazy for *_, lazy in writes)
+            or not assigned_values(defn, attribute)
+            and _only_assigned_to_self(defn.info, attribute)
+        )
     ]
+
+
+def _while_unset(defn: ClassDef) -> dict[tuple[FuncDef, str], set[int]]:
+    """For each method of ``defn`` and attribute, the statements of the method that run only while
+    the instance's attribute is None: those inside ``if self.attribute is None:``, and all of a
+    private method's (``_set_adjoint``) whose every call in the class runs only while it is."""
+    guarded: dict[tuple[FuncDef, str], set[int]] = {}
+    methods = instance_methods(defn)
+    for method in methods:
+        if not method.arguments:
+            continue
+        for check in _if_statements([method.body]):
+            attribute = _none_check(check, method.arguments[0].variable.name)
+            if attribute is not None:
+                guarded.setdefault((method, attribute), set()).update(id(step[0]) for step in walk([check.body[0]]))
+    for method in methods:
+        if not method.name.startswith("_") or method.name.endswith("__"):
+            continue
+        sites = [
+            (caller, id(node))
+            for caller in methods
+            for node, *_ in walk([caller.body])
+            if any(_called_method(expr) == method.name for expr in get_subexpressions(node))
+        ]
+        attributes = {attribute for caller, attribute in guarded if caller in {site[0] for site in sites}}
+        for attribute in attributes:
+            if sites and all(node in guarded.get((caller, attribute), ()) for caller, node in sites):
+                guarded.setdefault((method, attribute), set()).update(id(step[0]) for step in walk([method.body]))
+    return guarded
+
+
+def _if_statements(nodes: Sequence[Node]) -> Iterator[IfStmt]:
+    """The ``if`` statements below ``nodes``, in the function they are in (not nested ones)."""
+    for node in nodes:
+        if isinstance(node, Block):
+            yield from _if_statements(node.body)
+        elif isinstance(node, IfStmt):
+            yield node
+            yield from _if_statements([*node.body, *present([node.else_body])])
+        elif isinstance(node, (ForStmt, WhileStmt)):
+            yield from _if_statements([node.body, *present([node.else_body])])
+        elif isinstance(node, WithStmt):
+            yield from _if_statements([node.body])
+        elif isinstance(node, TryStmt):
+            yield from _if_statements(present([node.body, *node.handlers, node.else_body, node.finally_body]))
+
+
+def _none_check(check: IfStmt, this: str) -> str | None:
+    """The attribute ``check`` tests first for being None (``if self.attribute is None:``)."""
+    condition = check.expr[0]
+    if not isinstance(condition, ComparisonExpr) or condition.operators != ["is"]:
+        return None
+    subject, other = condition.operands
+    if isinstance(subject, MemberExpr) and is_name(subject.expr, this) and is_name(other, "None"):
+        return subject.name
+    return None
 
 
 def _assigned_whole(node: Node) -> Expression | None:
@@ -192,16 +264,41 @@ def _only_assigned_to_self(info: TypeInfo, attribute: str) -> bool:
 def _settled(value: Expression, this: str, local: set[str], changing: set[str]) -> bool:
     """``value`` is made of what stays as construction left it: literals, the module's names, the
     attributes of ``this`` (the instance) that no method ``changing``, and calls of those; no
-    ``local`` name of the method (a parameter, a variable), nor the instance itself passed on."""
+    ``local`` name of the method (a parameter, a variable), nor the instance itself passed on
+    (called, it runs its own ``__call__``)."""
     inside = get_subexpressions(value)
     through = [expr for expr in inside if isinstance(expr, MemberExpr) and is_name(expr.expr, this)]
-    bases = {id(member.expr) for member in through}
+    called = [expr.callee for expr in inside if isinstance(expr, CallExpr) and is_name(expr.callee, this)]
+    bases = {id(member.expr) for member in through} | {id(callee) for callee in called}
     if any(member.name in changing for member in through):
         return False
     return not any(
         isinstance(expr, NameExpr) and id(expr) not in bases and (expr.name == this or expr.name in local)
         for expr in inside
     )
+
+
+def _unsettled_names(function: FuncDef, changing: set[str]) -> set[str]:
+    """The names ``function`` binds (``_local_names``) but those it only assigns what stays as
+    construction left it (``adj = linear_adjoint(self.__call__, ...)``: ``_settled``)."""
+    names = _local_names(function)
+    this = function.arguments[0].variable.name if function.arguments else ""
+    parameters = {argument.variable.name for argument in function.arguments}
+    assigned: dict[str, list[Expression]] = {}
+    for node, *_ in walk([function.body]):
+        if isinstance(node, AssignmentStmt):
+            single = len(node.lvalues) == 1 and isinstance(node.lvalues[0], NameExpr)
+            for target in _flattened(node.lvalues):
+                if isinstance(target, NameExpr):
+                    assigned.setdefault(target.name, []).append(node.rvalue if single else target)
+    shrunk = True
+    while shrunk:
+        shrunk = False
+        for name, values in assigned.items():
+            if name in names and name not in parameters and all(_settled(v, this, names, changing) for v in values):
+                names.discard(name)
+                shrunk = True
+    return names
 
 
 def _local_names(function: FuncDef) -> set[str]:
@@ -226,8 +323,9 @@ def _run_after_construction(defn: ClassDef) -> set[str]:
     callers: dict[str, set[str]] = {name: set() for name in instance}
     for function in class_functions(defn):
         for expr in get_subexpressions(function.body):
-            if _calls_method(expr) and expr.callee.name in callers:
-                callers[expr.callee.name].add(function.name)
+            name = _called_method(expr)
+            if name in callers:
+                callers[name].add(function.name)
     construction = set(CONSTRUCTION) | {"__hash__"} | ({function.name for function in class_functions(defn)} - instance)
     grown = True
     while grown:
@@ -239,10 +337,12 @@ def _run_after_construction(defn: ClassDef) -> set[str]:
     return instance - construction
 
 
-def _calls_method(expr: Expression) -> TypeGuard[CallExpr]:
-    """``x.method(...)`` on a name (``self._fill()``, ``made.update(...)``), not on an attribute
-    (``self.ids.update(...)`` calls the dict's method)."""
-    return isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and isinstance(expr.callee.expr, NameExpr)
+def _called_method(expr: Expression) -> str | None:
+    """The method ``expr`` calls on a name (``self._fill()``, ``made.update(...)``), not on an
+    attribute (``self.ids.update(...)`` calls the dict's method); None for any other expression."""
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and isinstance(expr.callee.expr, NameExpr):
+        return expr.callee.name
+    return None
 
 
 def bound_method_evidence(
@@ -674,7 +774,8 @@ def _calls_function(
     if not isinstance(callee, MemberExpr) or callee.name != function.name or function.info is None:
         return False
     if is_name(callee.expr, "self"):
-        return scope is not None and scope.info is not None and function.info in scope.info.mro
+        owner = defining_class(scope) if scope is not None else None
+        return owner is not None and function.info in owner.mro
     made = made_classes(api, callee.expr, call.line, scope)
     return made is not None and any(function.info in info.mro for info in made)
 

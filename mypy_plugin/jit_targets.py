@@ -12,7 +12,17 @@ import sys
 
 from collections.abc import Iterable
 
-from mypy.nodes import CallExpr, Decorator, Expression, ExpressionStmt, FuncDef, MemberExpr, RefExpr, TypeInfo
+from mypy.nodes import (
+    CallExpr,
+    Decorator,
+    Expression,
+    ExpressionStmt,
+    FuncDef,
+    MemberExpr,
+    OverloadedFuncDef,
+    RefExpr,
+    TypeInfo,
+)
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
 
 from jaxtypes._vocabulary import phrases
@@ -22,9 +32,15 @@ from mypy_plugin.dataclass_options import is_pytree_dataclass
 from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
 from mypy_plugin.markers import class_name, is_array_class
-from mypy_plugin.metadata import DataclassOptions, RegisteredPytree
+from mypy_plugin.metadata import DataclassOptions, RegisteredPytree, UnseenDecorator
 from mypy_plugin.method_bodies import definition
-from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base
+from mypy_plugin.mypy_internals import (
+    MypyDataclass,
+    checked_module,
+    dataclass_tag_callback,
+    find_dataclass_transform_spec,
+    named_tuple_base,
+)
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
 
@@ -109,11 +125,14 @@ def registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
     return False
 
 
-def registers_subclasses(info: TypeInfo) -> bool:
-    """A metaclass or ``__init_subclass__`` of ``info`` or a base may register each class made
-    from it as a pytree (netket's ``struct.Pytree``): one that can import jax, not the standard
-    library's or a package's jax depends on (``below_jax``)."""
+def may_be_registered(info: TypeInfo) -> bool:
+    """Code the plugin does not run may register ``info`` as a pytree: a decorator, metaclass or
+    ``__init_subclass__`` of it or a base, which may register each class made from it (netket's
+    ``struct.Pytree``; a decorator: ``unseen_decorator_hook``), each one that can import jax, not
+    the standard library's or a package's jax depends on (``below_jax``)."""
     for base in info.mro:
+        if UnseenDecorator.read(base) is not None:
+            return True
         meta = base.declared_metaclass
         if meta is not None and not below_jax(meta.type):
             return True
@@ -122,11 +141,41 @@ def registers_subclasses(info: TypeInfo) -> bool:
     return False
 
 
+def unseen_decorator_hook(ctx: ClassDefContext) -> None:
+    """A class decorated by a function the plugin has no rule for, which can import jax: it may
+    register the class as a pytree (tinygp's ``dataclass`` helper calls ``register_pytree_node``
+    on the class it makes), so the class is not judged a plain class. mypy's own dataclass
+    tagging, which this hook takes the place of, runs first for a ``dataclass_transform``."""
+    if find_dataclass_transform_spec(ctx.reason):
+        dataclass_tag_callback(ctx)
+    UnseenDecorator().write(ctx.cls.info)
+
+
+def may_register_decorated(node: object) -> bool:
+    """``node``, a class decorator, is a function of code that can import jax (not jax's own,
+    whose registrations have their rules, nor the standard library's or a package's jax depends
+    on): ``unseen_decorator_hook`` applies."""
+    if isinstance(node, Decorator):
+        node = node.func
+    if not isinstance(node, (FuncDef, OverloadedFuncDef)):
+        return False
+    package = node.fullname.partition(".")[0]
+    return package not in ("jax", "jaxlib", "jaxtypes") and not _below_jax_package(package)
+
+
 def below_jax(info: TypeInfo) -> bool:
     """A class of the standard library or of a package jax depends on (``JAX_DEPENDENCIES``): none
     can import jax to register it."""
-    package = info.module_name.partition(".")[0]
-    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES
+    return _below_jax_package(info.module_name.partition(".")[0])
+
+
+TYPING_PACKAGES = frozenset({"typing_extensions", "mypy_extensions", "_typeshed"})
+"""Packages of typing helpers (typeshed's stubs decorate ``builtins.str`` with theirs): none can
+import jax."""
+
+
+def _below_jax_package(package: str) -> bool:
+    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES or package in TYPING_PACKAGES
 
 
 def is_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:

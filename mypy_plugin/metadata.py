@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 13
+CACHE_FORMAT_VERSION = 14
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -258,6 +258,14 @@ class RegisteredPytree(Record):
     """A class decorated as a pytree by ``jax.tree_util`` (``jit_targets``)."""
 
     KEY: ClassVar[str] = "jaxtypes_registered_pytree"
+
+
+@dataclasses.dataclass(frozen=True)
+class UnseenDecorator(Record):
+    """A class decorated by a function that may register it as a pytree where the plugin cannot
+    see (``jit_targets.unseen_decorator_hook``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_unseen_decorator"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Six kinds of things mypy does not promise to keep: its own dataclass, attrs and
 ``functools.partial`` hooks, which the plugin takes over for the decorators and calls it claims
-and calls again; the facts its dataclass, attrs and named tuple transforms record
+and calls again (and how it finds a ``dataclass_transform`` decorator, whose tagging it runs); the facts its dataclass, attrs and named tuple transforms record
 (``MypyDataclass``, ``converted_fields``, ``named_tuple_fields``);
 the daemon's triggers; the checker's, the semantic analyser's and the plugin's own attributes that
 the plugin interface does not declare (the module being checked, the scope, ``note``, the loaded
@@ -31,6 +31,7 @@ from mypy.plugins.attrs import (
 )
 from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_makers, dataclass_tag_callback
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
+from mypy.semanal_shared import find_dataclass_transform_spec
 from mypy.server.subexpr import get_subexpressions
 from mypy.server.trigger import make_wildcard_trigger
 from mypy.subtypes import is_same_type, is_subtype
@@ -45,9 +46,11 @@ __all__ = [
     "checked_module",
     "class_trigger",
     "converted_fields",
+    "defining_class",
     "dataclass_class_maker_callback",
     "dataclass_tag_callback",
     "enclosing_functions",
+    "find_dataclass_transform_spec",
     "get_subexpressions",
     "innermost_function",
     "is_same_type",
@@ -114,6 +117,20 @@ def converted_fields(info: TypeInfo) -> list[str]:
     return [
         field["name"] for field in info.metadata.get("attrs", {}).get("attributes", []) if field.get("has_converter")
     ]
+
+
+def defining_class(function: FuncBase) -> TypeInfo | None:
+    """The class whose body defines ``function``; None for a function of a module or one nested in
+    another function, which mypy gives a placeholder class (with no MRO for one nested in a
+    method)."""
+    info = function.info
+    if not info:
+        return None
+    try:
+        info.mro  # noqa: B018 (mypyc raises for an attribute never set)
+    except AttributeError:
+        return None
+    return info
 
 
 def named_tuple_base(info: TypeInfo) -> TypeInfo | None:

@@ -36,7 +36,7 @@ from mypy_plugin.jit_targets import (
     function_of,
     is_pytree,
     method_owner,
-    registers_subclasses,
+    may_be_registered,
 )
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
@@ -204,7 +204,7 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | Non
     role = jaxtypes_role(owner)
     if role == "static":
         return phrases.static_class_self_traced(class_name(owner))
-    if is_pytree(api, owner) or is_open(owner) or registers_subclasses(owner):
+    if is_pytree(api, owner) or is_open(owner) or may_be_registered(owner):
         return None  # a base mypy cannot see, or a base's metaclass or hook, may make it a pytree
     return phrases.plain_class_self(class_name(owner))
 

@@ -40,7 +40,7 @@ from mypy_plugin.constructors import has_static_fields, is_static_field
 from mypy_plugin.dataclass_options import is_pytree_dataclass
 from mypy_plugin.declared_types import is_open, jaxtypes_role, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_targets import below_jax, is_pytree, registering, registers_subclasses
+from mypy_plugin.jit_targets import below_jax, is_pytree, registering, may_be_registered
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
@@ -129,6 +129,8 @@ def _leaf_problem(api: CheckerPluginInterface, expr: Expression, proper: ProperT
     leaf = _foreign_leaf(api, proper, tree)
     if leaf is None:
         return None
+    if isinstance(proper, Instance) and jaxtypes_role(proper.type) == "static":
+        return phrases.static_class_traced(spell(proper))
     own = isinstance(proper, Instance) and proper.type.module_name == tree.fullname
     return (traced_problem(api, proper) if own else None) or phrases.traced_leaf(spell(proper), leaf)
 
@@ -215,15 +217,13 @@ def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | No
 
 def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
     """Nothing can make ``info`` a pytree. Each of it and its bases is a class of the module being
-    checked without decorators that no call in the module is given (a registering helper), or a
-    class of the standard library or of a package jax depends on (``below_jax``) that no
-    registration in the module is given; and no metaclass or ``__init_subclass__`` may register
-    it (``registers_subclasses``)."""
+    checked that no call in the module is given (a registering helper), or a class of the
+    standard library or of a package jax depends on (``below_jax``) that no registration in the
+    module is given; and no decorator, metaclass or ``__init_subclass__`` may register it
+    (``may_be_registered``)."""
     own = info.mro[:-1]
     local = [base for base in own if base.module_name == tree.fullname]
-    if not all(base in local or below_jax(base) for base in own) or registers_subclasses(info):
-        return False
-    if any(base.defn.decorators for base in local):
+    if not all(base in local or below_jax(base) for base in own) or may_be_registered(info):
         return False
     given = list(calls(tree.defs))
     if any(isinstance(argument, RefExpr) and argument.node in local for call in given for argument in call.args):

@@ -88,6 +88,7 @@ from mypy_plugin.method_bodies import CONSTRUCTION, assigned_values, is_name
 from mypy_plugin.mypy_internals import (
     MypyDataclass,
     checked_module,
+    defining_class,
     get_subexpressions,
     literal_hash,
     named_tuple_base,
@@ -705,8 +706,14 @@ def _origins(
         for side in [expr.left, expr.right] if expr.op == "or" else [expr.right]:
             yield from _origins(flow, side, line, scope, steps, seen)
         return
-    if isinstance(expr, MemberExpr) and scope is not None and _own_attribute(flow, expr, scope):
-        yield from _constructed(flow, expr, scope.info, steps, seen)
+    owner_class = defining_class(scope) if scope is not None else None
+    if (
+        isinstance(expr, MemberExpr)
+        and scope is not None
+        and owner_class is not None
+        and _own_attribute(flow, expr, scope, owner_class)
+    ):
+        yield from _constructed(flow, expr, owner_class, steps, seen)
         return
     if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var):
         yield Made(expr, scope)
@@ -730,12 +737,12 @@ def _origins(
         yield from _origins(flow, value, binding.line, binding.scope, steps - 1, seen)
 
 
-def _own_attribute(flow: ModuleFlow, expr: MemberExpr, scope: FuncDef) -> bool:
-    """``self.attr`` in a method (``scope``) of a class of the module, the attribute declared by
-    nothing but what is assigned to it (a declared type is judged as declared)."""
-    if not scope.info or scope.info.module_name != flow.module or not scope.arguments:
+def _own_attribute(flow: ModuleFlow, expr: MemberExpr, scope: FuncDef, info: TypeInfo) -> bool:
+    """``self.attr`` in a method (``scope``) of ``info``, a class of the module, the attribute
+    declared by nothing but what is assigned to it (a declared type is judged as declared)."""
+    if info.module_name != flow.module or not scope.arguments:
         return False
-    symbol = scope.info.get(expr.name)
+    symbol = info.get(expr.name)
     var = symbol.node if symbol is not None else None
     this = scope.arguments[0].variable.name
     return is_name(expr.expr, this) and isinstance(var, Var) and (var.is_inferred or _undeclared(var.type))

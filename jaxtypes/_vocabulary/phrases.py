@@ -48,6 +48,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_BOUND_METHOD,
     STATIC_CLASS_MARKED_DYNAMIC_FIX,
     STATIC_CLASS_SELF_TRACED_FIX,
+    STATIC_CLASS_TRACED_FIX,
     STATIC_DYNAMIC_CHILD,
     STATIC_FRESH_CALLABLE,
     STATIC_IDENTITY_HASH,
@@ -394,6 +395,15 @@ def static_class_marked_dynamic(spelling: str) -> Problem:
         JIT_UNSUPPORTED_ARGUMENT,
         f"{typed(spelling)}, a static_dataclass, but is marked Dynamic[...]",
         STATIC_CLASS_MARKED_DYNAMIC_FIX,
+    )
+
+
+def static_class_traced(spelling: str) -> Problem:
+    """A static class's instance passed where plain ``jax.jit`` traces: no pytree, no JAX type."""
+    return Problem(
+        JIT_UNSUPPORTED_ARGUMENT,
+        f"{typed(spelling)}, a static_dataclass, which jit cannot trace",
+        STATIC_CLASS_TRACED_FIX,
     )
 
 

@@ -92,6 +92,11 @@ STATIC_CLASS_MARKED_DYNAMIC_FIX = (
     "drop Dynamic[...]: a static_dataclass parameter is passed to jit as a static argument"
 )
 
+STATIC_CLASS_TRACED_FIX = (
+    "name the parameter in static_argnums/static_argnames (a static_dataclass hashes by value), "
+    "or jit with @jaxtypes.jit, which makes it static from its type"
+)
+
 FUNCTION_ARGUMENT_FIX = (
     "pass the functions in a static position (static_argnums) or close over them, and pass only arrays to be traced"
 )

@@ -33,7 +33,9 @@ changes with it, so jit compiles anew). A static parameter (``self`` or another)
 changes to what the jitted function reads through it, the methods it calls on it included (an
 abstract one: the overrides the module shows). Nor
 is a later initialisation: an attribute that only a method run later sets (nothing in
-construction or a class body does), always to what the instance's unchanged state makes. Also: a traced parameter passed on into a static
+construction or a class body does), or that a method sets only while it is None (inside
+``if self.x is None:``, or in a private method called only there: a lazy cache), always to what
+the instance's unchanged state makes. Also: a traced parameter passed on into a static
 position is a tracer, whatever its declared type; a class whose base mypy cannot follow is not
 judged by the bases it can see; a function in a private module is judged at its calls.
 
@@ -426,8 +428,11 @@ class Operator:
 
     def adjoint(self) -> Any:
         if self._adjoint is None:
-            self._adjoint = lambda y: y
+            self._adjoint = lambda y: y  # a lazy cache: filled once, the same function then
         return self._adjoint
+
+    def set_adjoint(self, adjoint: Callable) -> None:
+        self._adjoint = adjoint
 
     def __call__(self, x: jax.Array) -> jax.Array:
         return x * self.scale
@@ -488,6 +493,41 @@ class Cached:
     @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
     def apply(self, x: jax.Array) -> jax.Array:
         return x * self.values
+
+
+class LazyAdjoint:  # a lazy cache, filled once from what construction left: one value for jit
+    def __init__(self, scale: float, adjoint: Any = None) -> None:
+        self.scale = scale
+        self._adjoint = adjoint
+
+    def _fill_adjoint(self) -> None:
+        transposed = jax.linear_transpose(self.__call__, jnp.zeros(1))
+        self._adjoint = lambda y: transposed(y)[0]
+
+    def adjoint(self, y: jax.Array) -> jax.Array:
+        if self._adjoint is None:
+            self._fill_adjoint()
+        return self._adjoint(y)
+
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return self.scale * x
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def normal(self, x: jax.Array) -> jax.Array:
+        return self.adjoint(self(x))
+
+
+class LazyFromArgument:
+    def __init__(self) -> None:
+        self._weights: Any = None
+
+    def load(self, weights: jax.Array) -> None:
+        if self._weights is None:
+            self._weights = weights
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self._weights
 
 
 def solve_with(step: Callable, x: jax.Array) -> jax.Array:

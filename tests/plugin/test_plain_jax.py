@@ -113,6 +113,14 @@ class Settings:
         return y
 
 
+@jax.jit
+def traced_settings(y: int, settings: Settings) -> int:
+    return y
+
+
+traced_settings(1, Settings(1))  # E: jit-unsupported-argument
+
+
 class Owner:
     def run(self, tree: Decorated, registered: Registered, tree2: Tree, settings: Settings) -> None:
         jax.jit(tree.a)

@@ -44,7 +44,7 @@ class Dense(nn.Module):
         return x
 
 
-@jax.jit
+@partial(jax.jit, static_argnames="model")
 def forward(x: jax.Array, model: Model) -> jax.Array:
     return x
 

@@ -25,7 +25,9 @@ given to a field typed ``Any`` or to a static field declared ``int`` (mypy's own
 ``jaxtypes check`` does not show), an array a module's ``__post_init__`` assigns to a static field
 declared ``float`` (while a value converted before the call, a loop's own target and a float
 computed there stay silent); values jit cannot trace passed to it (an instance of a plain class
-nothing can make a pytree, a named tuple of functions, an equinox module given a lambda for a
+nothing can make a pytree, where a class decorated by a function of code that can import jax,
+which may register it, is not judged a plain class, nor its jitted methods' ``self``; a named
+tuple of functions, an equinox module given a lambda for a
 data field, a pytree with a data field declared ``str`` or ``bytes``; a registered dataclass, a
 text field declared static, a text field of another library's dataclass transform, which may
 declare static fields its own way, a function in a static field, and a function given to a
@@ -559,6 +561,38 @@ class Handled(Struct):
 
 
 identity(Handled(jnp.ones(2), "a"))
+
+
+def registered(cls):
+    jax.tree_util.register_pytree_node(cls, lambda v: ((v.x,), None), lambda _, c: cls(*c))
+    return cls
+
+
+@registered
+class RegisteredSolver:
+    def __init__(self, x: jax.Array) -> None:
+        self.x = x
+
+    @jax.jit
+    def solve(self, y: jax.Array) -> jax.Array:
+        return self.x * y
+
+
+@functools.total_ordering
+class OrderedPlain:
+    def __init__(self, x: jax.Array) -> None:
+        self.x = x
+
+    def __lt__(self, other: "OrderedPlain") -> bool:
+        return False
+
+    @jax.jit  # E: jit-method-self
+    def solve(self, y: jax.Array) -> jax.Array:
+        return self.x * y
+
+
+identity(RegisteredSolver(jnp.ones(2)))
+identity(OrderedPlain(jnp.ones(2)))  # E: jit-unsupported-argument
 
 
 class Gate(eqx.Module):
