@@ -40,6 +40,10 @@ from mypy_plugin.statements import calls, walk
 STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", "update", "appendleft"})
 """Methods of the builtin containers (and ``deque``) that keep what they are given."""
 
+AHEAD_OF_TIME_STAGES = frozenset({"trace", "lower", "compile"})
+"""The methods of a jitted function, and of what they return, that carry it on to the compiled
+function (``jax.jit(f).trace(x).lower().compile()``): keeping that keeps the jitted function."""
+
 
 def kept(tree: MypyFile, made: Context, depth: int = 3) -> bool:
     """The value ``made`` makes (an expression, or a decorated local ``def``, bound to its name)
@@ -58,8 +62,13 @@ def handed_to(tree: MypyFile, made: Expression) -> CallExpr | None:
 
 
 def _uses(tree: MypyFile, made: Context) -> Iterator[Context]:
-    """``made`` itself and every reference to the local name it is bound to."""
+    """``made`` itself, what its ahead-of-time stages make of it (``.lower(...).compile()``), and
+    every reference to the local name it is bound to."""
     yield made
+    for parent in _parents(tree):
+        callee = parent.callee if isinstance(parent, CallExpr) else None
+        if isinstance(callee, MemberExpr) and callee.expr is made and callee.name in AHEAD_OF_TIME_STAGES:
+            yield from _uses(tree, parent)
     target = _bound_name(tree, made)
     if target is None:
         return

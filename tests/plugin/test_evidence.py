@@ -17,7 +17,7 @@ that jitted function where the binding is in force; so is an
 identity-hashed value built there and passed in a static position, and one whose equal copy,
 made by the same call with the same arguments, meets the same static position; not where each
 jitted function made is kept for later (appended to a list, stored under a key, an item of a
-comprehension's list or dict), nor a value
+comprehension's list or dict, also once compiled ahead of time: ``.lower(...).compile()``), nor a value
 built in a loop and handed straight to a function that is not jitted, nor a bound method in a
 ``Partial`` handed straight to one, unless its object changes after construction; a local
 function defined before a loop is one object in it. A name bound again to another class's instance
@@ -331,6 +331,7 @@ def jitted_per_scale() -> dict:
         fast = jax.jit(scaled)
         fast(jnp.ones(1))
         table[scale] = fast
+        table[-scale] = jax.jit(scaled).trace(jnp.ones(1)).lower().compile()  # compiled ahead, kept
     return table
 
 
