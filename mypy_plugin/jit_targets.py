@@ -34,13 +34,7 @@ from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
 from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree, UnseenDecorator
 from mypy_plugin.method_bodies import definition
-from mypy_plugin.mypy_internals import (
-    MypyDataclass,
-    checked_module,
-    dataclass_tag_callback,
-    find_dataclass_transform_spec,
-    named_tuple_base,
-)
+from mypy_plugin.mypy_internals import MypyDataclass, checked_module, find_dataclass_transform_spec, named_tuple_base
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
 
@@ -144,20 +138,19 @@ def may_be_registered(info: TypeInfo) -> bool:
 def unseen_decorator_hook(ctx: ClassDefContext) -> None:
     """A class decorated by a function the plugin has no rule for, which can import jax: it may
     register the class as a pytree (tinygp's ``dataclass`` helper calls ``register_pytree_node``
-    on the class it makes), so the class is not judged a plain class. mypy's own dataclass
-    tagging, which this hook takes the place of, runs first for a ``dataclass_transform``."""
-    if find_dataclass_transform_spec(ctx.reason):
-        dataclass_tag_callback(ctx)
+    on the class it makes), so the class is not judged a plain class."""
     UnseenDecorator().write(ctx.cls.info)
 
 
 def may_register_decorated(node: object) -> bool:
     """``node``, a class decorator, is a function of code that can import jax (not jax's own,
     whose registrations have their rules, nor the standard library's or a package's jax depends
-    on): ``unseen_decorator_hook`` applies."""
+    on) and no ``dataclass_transform`` (another library's dataclass, judged as one, and whose
+    hooks, mypy's or its own plugin's, this one must not take the place of):
+    ``unseen_decorator_hook`` applies."""
     if isinstance(node, Decorator):
         node = node.func
-    if not isinstance(node, (FuncDef, OverloadedFuncDef)):
+    if not isinstance(node, (FuncDef, OverloadedFuncDef)) or find_dataclass_transform_spec(node) is not None:
         return False
     package = node.fullname.partition(".")[0]
     return package not in ("jax", "jaxlib", "jaxtypes") and not _below_jax_package(package)

@@ -2,7 +2,7 @@
 
 Six kinds of things mypy does not promise to keep: its own dataclass, attrs and
 ``functools.partial`` hooks, which the plugin takes over for the decorators and calls it claims
-and calls again (and how it finds a ``dataclass_transform`` decorator, whose tagging it runs); the facts its dataclass, attrs and named tuple transforms record
+and calls again (and how it tells a ``dataclass_transform`` decorator); the facts its dataclass, attrs and named tuple transforms record
 (``MypyDataclass``, ``converted_fields``, ``named_tuple_fields``);
 the daemon's triggers; the checker's, the semantic analyser's and the plugin's own attributes that
 the plugin interface does not declare (the module being checked, the scope, ``note``, the loaded
