@@ -205,18 +205,19 @@ def _while_unset(defn: ClassDef) -> dict[tuple[FuncDef, str], set[int]]:
             attribute = _none_check(check, method.arguments[0].variable.name)
             if attribute is not None:
                 guarded.setdefault((method, attribute), set()).update(id(step[0]) for step in walk([check.body[0]]))
+    sites: dict[str, list[tuple[FuncDef, int]]] = {}  # each method's calls in the class: caller, statement
+    for caller in methods:
+        for node, *_ in walk([caller.body]):
+            called = {_called_method(expr) for expr in get_subexpressions(node)}
+            for name in (name for name in called if name is not None):
+                sites.setdefault(name, []).append((caller, id(node)))
     for method in methods:
-        if not method.name.startswith("_") or method.name.endswith("__"):
+        calls_of = sites.get(method.name, [])
+        if not calls_of or not method.name.startswith("_") or method.name.endswith("__"):
             continue
-        sites = [
-            (caller, id(node))
-            for caller in methods
-            for node, *_ in walk([caller.body])
-            if any(_called_method(expr) == method.name for expr in get_subexpressions(node))
-        ]
-        attributes = {attribute for caller, attribute in guarded if caller in {site[0] for site in sites}}
-        for attribute in attributes:
-            if sites and all(node in guarded.get((caller, attribute), ()) for caller, node in sites):
+        callers = {caller for caller, _ in calls_of}
+        for attribute in {attribute for caller, attribute in guarded if caller in callers}:
+            if all(node in guarded.get((caller, attribute), ()) for caller, node in calls_of):
                 guarded.setdefault((method, attribute), set()).update(id(step[0]) for step in walk([method.body]))
     return guarded
 

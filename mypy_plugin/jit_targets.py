@@ -153,13 +153,13 @@ def may_register_decorated(node: object) -> bool:
     if not isinstance(node, (FuncDef, OverloadedFuncDef)) or find_dataclass_transform_spec(node) is not None:
         return False
     package = node.fullname.partition(".")[0]
-    return package not in ("jax", "jaxlib", "jaxtypes") and not _below_jax_package(package)
+    return package not in ("jax", "jaxtypes") and not below_jax_package(package)
 
 
 def below_jax(info: TypeInfo) -> bool:
     """A class of the standard library or of a package jax depends on (``JAX_DEPENDENCIES``): none
     can import jax to register it."""
-    return _below_jax_package(info.module_name.partition(".")[0])
+    return below_jax_package(info.module_name.partition(".")[0])
 
 
 TYPING_PACKAGES = frozenset({"typing_extensions", "mypy_extensions", "_typeshed"})
@@ -167,7 +167,9 @@ TYPING_PACKAGES = frozenset({"typing_extensions", "mypy_extensions", "_typeshed"
 import jax."""
 
 
-def _below_jax_package(package: str) -> bool:
+def below_jax_package(package: str) -> bool:
+    """``package`` is of the standard library, of typing helpers or one jax depends on: it cannot
+    import jax."""
     return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES or package in TYPING_PACKAGES
 
 

@@ -10,7 +10,6 @@ module is judged the same from the cache, in parallel workers and in the daemon.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -18,8 +17,7 @@ from mypy.nodes import Decorator, FuncBase, FuncDef, FuncItem, SymbolTableNode, 
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
-from jaxtypes._vocabulary.names import JAX_DEPENDENCIES
-from mypy_plugin.jit_targets import is_private
+from mypy_plugin.jit_targets import below_jax_package, is_private
 
 _FILTERED = "__jaxtypes_filtered__"
 _NUMS = "__jaxtypes_static_argnums__"
@@ -140,11 +138,11 @@ def named_type(node: object) -> Type | None:
 
 
 def below_equinox(fullname: str) -> bool:
-    """``fullname`` names something of the standard library, of jax or of a package jax depends
-    on: none can import equinox, so none is what ``eqx.filter_jit`` returned (a method call's
-    hook is looked up for every call: these are most of them)."""
+    """``fullname`` names something of jax or of a package that cannot import jax
+    (``below_jax_package``): none can import equinox, so none is what ``eqx.filter_jit``
+    returned (a method call's hook is looked up for every call: these are most of them)."""
     package = fullname.partition(".")[0]
-    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES or package == "jax"
+    return package == "jax" or below_jax_package(package)
 
 
 def jits(typ: Type | None) -> bool:
