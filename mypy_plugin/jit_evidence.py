@@ -74,6 +74,7 @@ from jaxtypes._vocabulary.names import PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_UNHASHABLE, STRICT_TWINS
 from mypy_plugin.declared_types import instance_attributes
+from mypy_plugin.captured_values import behind, given_for, per_iteration
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
@@ -92,6 +93,7 @@ from mypy_plugin.mypy_internals import checked_module, defining_class, get_subex
 from mypy_plugin.statements import calls, present, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, equal_copies, made_classes
+from mypy_plugin.value_uses import used_at_once
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
@@ -351,8 +353,12 @@ def bound_method_evidence(
 ) -> Problem | None:
     """``jit-bound-method`` for ``jax.jit(obj.method)`` (``call``), with ``obj`` an instance of
     ``info``, saying why it goes wrong; None without evidence that it does. Only a change to an
-    attribute the method ``reads`` counts, where that is known."""
-    change = changes_after_construction(api, obj, info, reads)
+    attribute the method ``reads`` counts, where that is known, and none where the jitted
+    function is used only where it is made (``value_uses.used_at_once``): each run jits a new
+    bound method, and the one jitted before is gone with its compiled code."""
+    tree = checked_module(api)
+    temporary = tree is not None and isinstance(call, Expression) and used_at_once(tree, call)
+    change = None if temporary else changes_after_construction(api, obj, info, reads)
     if change is not None:
         return phrases.jitted_mutable_object(class_name(info), change)
     where = repeated(api, call)
@@ -669,35 +675,48 @@ def _setattr_arguments(call: CallExpr) -> tuple[Expression, Expression] | None:
     return None
 
 
-def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None]:
+def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None, Sequence[Expression]]:
     """Whether ``made`` (an expression, or a local function's definition) runs once per iteration
-    of a loop or comprehension in its own function, and that function (None at module level, or
-    where ``made`` is not in the module)."""
+    of a loop or comprehension in its own function, that function (None at module level, or
+    where ``made`` is not in the module), and the expressions of the statement it is in."""
     tree = checked_module(api)
     definition = isinstance(made, FuncDef)
     for node, looping, scope, _ in walk(tree.defs if tree is not None else [], definitions=definition):
         if isinstance(node, FuncDef):
             if node is made:
-                return looping, scope
+                return looping, scope, ()
             continue
         inside = get_subexpressions(node)
         if any(expr is made for expr in inside):
-            return _each_iteration(looping, inside, made), scope
-    return False, None
+            return _each_iteration(looping, inside, made), scope, inside
+    return False, None, ()
 
 
-def repeated(api: Api, made: Context, through_calls: bool = True) -> str | None:
+def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Sequence[Expression] = ()) -> str | None:
     """Where the module runs ``made`` again and again, making a new object each time
     (``phrases.repeatedly``): inside a loop or comprehension, or, ``through_calls``, in a function
     that a loop of the module calls (``f(...)``, ``self.f(...)`` in its class, ``obj.f(...)`` on
     an instance the module makes), directly or from a function that such a call runs; None
     without evidence. Through calls where what is made meets jit right there (a static argument,
     what ``jax.jit`` is given): a value a function builds and returns reaches jit, if at all,
-    where it is passed."""
-    looping, function = _placed(api, made)
+    where it is passed. Not where values ``made`` holds that shape its program (``shaping``, read
+    where it is made: ``captured_values``) are computed from what differs at each iteration:
+    each run makes another program."""
+    looping, function, inside = _placed(api, made)
     if looping:
-        return phrases.repeatedly(made.line)
-    return _called_in_loop(api, function) if function is not None and through_calls else None
+        return None if _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
+    return _called_in_loop(api, function, shaping=shaping) if function is not None and through_calls else None
+
+
+def _differ(
+    api: Api, values: Sequence[Expression], scope: FuncDef | None, inside: Sequence[Expression], site: Context
+) -> bool:
+    """Whether ``values`` (read in ``scope``) are computed from what a loop around ``site`` (in
+    one of the expressions ``inside`` a statement) binds anew at each iteration."""
+    tree = checked_module(api)
+    if not values or tree is None:
+        return False
+    return bool(behind(values, scope, tree.defs) & per_iteration(scope, tree.defs, inside, site))
 
 
 def called_again(api: Api, made: Context) -> str | None:
@@ -706,7 +725,7 @@ def called_again(api: Api, made: Context) -> str | None:
     object each time: for a value that meets jit right there, where each call compiles again.
     Only top-level statements surely run as written, each once; a function's calls may all run
     while an outer jit traces, where a new object costs a trace, not a compilation."""
-    _, function = _placed(api, made)
+    _, function, _ = _placed(api, made)
     tree = checked_module(api)
     if function is None or tree is None:
         return None
@@ -729,27 +748,37 @@ def copied(api: Api, made: Context, site: Site | None) -> str | None:
     return phrases.copied_at(copies[0].line) if copies else None
 
 
-def _called_in_loop(api: Api, function: FuncDef, inner: tuple[str, ...] = ()) -> str | None:
+def _called_in_loop(
+    api: Api, function: FuncDef, inner: tuple[str, ...] = (), shaping: Sequence[Expression] = ()
+) -> str | None:
     """Where a loop of the module calls ``function``, directly or through at most
     ``CALLERS_FOLLOWED`` other functions of the module (``phrases.repeatedly``, naming ``inner``,
-    the functions ``function`` runs the code in, innermost first), else None."""
+    the functions ``function`` runs the code in, innermost first), else None. A call is no
+    evidence where what it passes for the parameters the ``shaping`` values (read in
+    ``function``) are computed from differs at each iteration, or cannot be read."""
     tree = checked_module(api)
     if tree is None:
         return None
     chain = (*inner, function.name)
     followed: set[FuncDef] = {function}
     runners = _runners(tree, function)
+    parameters = behind(shaping, function, tree.defs) & {argument.variable for argument in function.arguments}
     for node, looping, scope, _ in walk(tree.defs):
         inside = get_subexpressions(node)
         for call in inside:
             if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope, runners):
                 continue
+            given = given_for(call, function, parameters) if parameters else []
+            if given is None:
+                continue
             if _each_iteration(looping, inside, call):
+                if _differ(api, given, scope, inside, call):
+                    continue
                 return phrases.repeatedly(call.line, chain)
             if scope is None or scope in followed or len(chain) > CALLERS_FOLLOWED:
                 continue
             followed.add(scope)
-            outer = _called_in_loop(api, scope, chain)
+            outer = _called_in_loop(api, scope, chain, given)
             if outer is not None:
                 return outer
     return None

@@ -33,6 +33,7 @@ from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_m
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.semanal_shared import find_dataclass_transform_spec
 from mypy.server.subexpr import get_subexpressions
+from mypy.types import ProperType, get_proper_type
 from mypy.server.trigger import make_wildcard_trigger
 from mypy.subtypes import is_same_type, is_subtype
 from mypy.traverser import all_return_statements
@@ -172,6 +173,13 @@ def innermost_function(api: CheckerPluginInterface) -> FuncDef | None:
     """The innermost function (not a lambda) around the expression being checked."""
     functions = [function for function in enclosing_functions(api)[1] if isinstance(function, FuncDef)]
     return functions[-1] if functions else None
+
+
+def checked_type(api: CheckerPluginInterface, expr: Expression) -> ProperType | None:
+    """The type the checker gave ``expr``, where it has checked it (``TypeChecker.lookup_type_or_none``)."""
+    lookup = getattr(api, "lookup_type_or_none", None)
+    found = lookup(expr) if lookup is not None else None
+    return get_proper_type(found) if found is not None else None
 
 
 def scope_target(api: CheckerPluginInterface) -> str | None:

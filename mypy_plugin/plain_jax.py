@@ -19,14 +19,17 @@ then do the same.
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, NameExpr, RefExpr, TypeInfo, Var
+from collections.abc import Collection
+
+from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MemberExpr, NameExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_JIT
+from jaxtypes._vocabulary.names import JAX_JIT, VALUE_BOUND_METHODS
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE, Rule
+from mypy_plugin.captured_values import shaping_values
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
@@ -49,7 +52,7 @@ from mypy_plugin.mypy_internals import (
 )
 from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import plain_static_problem, read_statics
-from mypy_plugin.static_values import fresh_callable, local_function, made_at
+from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
 from mypy_plugin.value_origins import fresh_origin
 from mypy_plugin.value_uses import kept
 
@@ -98,7 +101,11 @@ def _check_jitted(
     check_bound_method(ctx, fun, "jax.jit", needs_evidence=True)
     check_fresh_function(ctx, fun)
     if isinstance(signature, Instance):
-        _check_callable_object(ctx, signature, fun)
+        _check_callable_object(ctx, signature, fun, phrases.callable_object(class_name(signature.type)))
+    holder = _value_bound_self(ctx, fun)
+    if holder is not None and isinstance(fun, MemberExpr):
+        where = phrases.jitted_bound_method("jax.jit", class_name(holder.type), fun.name)
+        _check_callable_object(ctx, holder, fun, where, (STATIC_UNHASHABLE,))
     function = function_of(ctx.context, fun)
     if function is not None:
         statics = statics.of(function)
@@ -127,16 +134,20 @@ def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, 
     module, enclosing = enclosing_functions(ctx.api)
     context = ctx.context
     made: Expression | FuncDef | None = context if isinstance(context, Expression) else None
+    function = innermost_function(ctx.api)
+    closure: Expression | FuncDef = fun
     if isinstance(context, Decorator):  # @jax.jit on a def inside a function, run with its decorators
         made = context.decorators[0] if context.decorators else None
         described = local_function(context.func.name, module, enclosing)
+        closure = context.func
     else:
         described = fresh_callable(fun, module, enclosing)
         made = made_at(fun) if described is not None else made
     if described is None and _may_be_made_elsewhere(fun):  # bound to a variable, a factory's result
-        fresh = fresh_origin(ctx.api, fun, recorder(ctx.api), fun.line, innermost_function(ctx.api))
+        fresh = fresh_origin(ctx.api, fun, recorder(ctx.api), fun.line, function)
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
-    where = repeated(ctx.api, made) if described is not None and made is not None else None
+    shaping = shaping_values(ctx.api, closure, function) if function is not None else []
+    where = repeated(ctx.api, made, shaping=shaping) if described is not None and made is not None else None
     tree = checked_module(ctx.api)
     if described is None or where is None or tree is not None and kept(tree, context):
         return
@@ -149,12 +160,19 @@ def _may_be_made_elsewhere(fun: Expression) -> bool:
     return isinstance(fun, CallExpr) or isinstance(fun, NameExpr) and isinstance(fun.node, Var)
 
 
-def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Instance, fun: Expression) -> None:
-    """``jax.jit(obj)`` with ``obj`` a callable object: jit keys its cache on the object, so it
-    fails when Python cannot hash it: an unhashable class, a dataclass that compares by value
-    without being frozen, or one that hashes its fields while a field holds an array (an equinox
-    module with weights). An identity-hashed object works, and compiles its state in, as
-    ``jax.jit(obj.method)`` does."""
+def _check_callable_object(
+    ctx: FunctionContext | MethodContext,
+    instance: Instance,
+    fun: Expression,
+    where: str,
+    rules: Collection[Rule] = (STATIC_UNHASHABLE, STATIC_DYNAMIC_CHILD),
+) -> None:
+    """``jax.jit(obj)`` with ``obj`` a callable object, or a method bound as a value
+    (``_value_bound_self``), given ``where``: jit keys its cache on the object, so it fails when
+    Python cannot hash it: an unhashable class, a dataclass that compares by value without being
+    frozen, or one that hashes its fields while a field holds an array (an equinox module with
+    weights), among the ``rules`` asked. An identity-hashed object works, and compiles its state
+    in, as ``jax.jit(obj.method)`` does."""
     info = instance.type
     problem = plain_static_problem(ctx.api, instance, lenient=True)
     unhashable_dataclass = (
@@ -162,8 +180,22 @@ def _check_callable_object(ctx: FunctionContext | MethodContext, instance: Insta
         and problem.rule is STATIC_NOT_FROZEN
         and not (declared_eq_false(info) or hashes_its_fields(info))
     )
-    if problem is not None and (problem.rule in (STATIC_UNHASHABLE, STATIC_DYNAMIC_CHILD) or unhashable_dataclass):
-        report(ctx.api, problem, phrases.callable_object(class_name(info)), fun)
+    if problem is not None and (problem.rule in rules or unhashable_dataclass):
+        report(ctx.api, problem, where, fun)
+
+
+def _value_bound_self(ctx: FunctionContext | MethodContext, fun: Expression) -> Instance | None:
+    """The object of ``obj.method`` where its class binds methods as values
+    (``names.VALUE_BOUND_METHODS``): jit keys on the bound method, which hashes as ``obj`` does.
+    Only a field that cannot hash is judged there, not one declared an array: JAX code declares
+    scalars as arrays, and a module holding a float where it declares ``jnp.ndarray`` hashes."""
+    if not isinstance(fun, MemberExpr):
+        return None
+    owner = get_proper_type(ctx.api.get_expression_type(fun.expr))
+    info = bound_method_owner(fun, owner)
+    if not isinstance(owner, Instance) or info is None:
+        return None
+    return owner if any(base.fullname in VALUE_BOUND_METHODS for base in info.mro) else None
 
 
 def _check_definition(

@@ -74,7 +74,17 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
-from mypy.types import AnyType, CallableType, Instance, TupleType, Type, TypeOfAny, get_proper_type, has_type_vars
+from mypy.types import (
+    AnyType,
+    CallableType,
+    Instance,
+    ProperType,
+    TupleType,
+    Type,
+    TypeOfAny,
+    get_proper_type,
+    has_type_vars,
+)
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JAX_ARRAY_CLASSES
@@ -88,6 +98,7 @@ from mypy_plugin.method_bodies import CONSTRUCTION, assigned_values, is_name
 from mypy_plugin.mypy_internals import (
     MypyDataclass,
     checked_module,
+    checked_type,
     defining_class,
     get_subexpressions,
     literal_hash,
@@ -648,6 +659,26 @@ def _declared_return(callee: Node | None) -> Type | None:
         return None
     returned = get_proper_type(signature.ret_type)
     return None if isinstance(returned, AnyType) else returned
+
+
+def declared_type(api: CheckerPluginInterface, expr: Expression) -> ProperType | None:
+    """The type of ``expr``: the checker's, or where it has none or left it ``Any`` (it checks no
+    body of a function without annotations), what the declarations say: a variable's type, the
+    declared return of a call of a function or of a method of a variable's class."""
+    checked = checked_type(api, expr)
+    if checked is not None and not isinstance(checked, AnyType):
+        return checked
+    if isinstance(expr, NameExpr) and isinstance(expr.node, Var) and expr.node.type is not None:
+        return get_proper_type(expr.node.type)
+    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
+        return None
+    callee = expr.callee
+    if isinstance(callee, MemberExpr) and callee.node is None:
+        owner = declared_type(api, callee.expr)
+        method = owner.type.get(callee.name) if isinstance(owner, Instance) else None
+        return get_proper_type(_declared_return(method.node)) if method is not None else None
+    returned = _declared_return(callee.node)
+    return get_proper_type(returned) if returned is not None else None
 
 
 def _given_to_fields(

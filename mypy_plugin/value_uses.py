@@ -17,16 +17,19 @@ from mypy.nodes import (
     CallExpr,
     Context,
     Decorator,
+    DictExpr,
     DictionaryComprehension,
     Expression,
     IndexExpr,
     ListComprehension,
+    ListExpr,
     MemberExpr,
     MypyFile,
     NameExpr,
     Node,
     RefExpr,
     SetComprehension,
+    TupleExpr,
     TypeInfo,
     Var,
     YieldExpr,
@@ -34,6 +37,7 @@ from mypy.nodes import (
 
 from mypy.types import AnyType, get_proper_type
 
+from jaxtypes._vocabulary.names import JAX_EXPORT
 from mypy_plugin.mypy_internals import get_subexpressions
 from mypy_plugin.statements import calls, walk
 
@@ -50,10 +54,22 @@ def kept(tree: MypyFile, made: Context, depth: int = 3) -> bool:
     is stored for later where the module shows it: assigned to an attribute or an item, given to
     a container's ``append``/``add``/..., made as the items of a list, set or dict comprehension
     (``{agent: jax.jit(...) for agent in agents}``), or yielded, directly or through the local
-    name it is bound to; given to a class's constructor or to a callable mypy cannot see (a library without
+    name it is bound to; an item of a tuple, list or dict display that is kept in turn; given to a class's constructor or to a callable mypy cannot see (a library without
     type information), where what that call makes is kept in turn (``depth`` calls deep)."""
     uses = list(_uses(tree, made))
     return any(_stores(tree, parent, depth) for parent in _parents(tree) for use in uses if _holds(parent, use))
+
+
+def used_at_once(tree: MypyFile, made: Expression) -> bool:
+    """The jitted function ``made`` is used only where it is made: called there (``jax.jit(f)(x)``)
+    or handed to ``jax.export.export``, which traces it once into a serialised module. Nothing
+    keeps it, so no later call can meet what it compiled."""
+    for parent in _parents(tree):
+        if isinstance(parent, CallExpr) and parent.callee is made:
+            return True
+        if isinstance(parent, CallExpr) and any(argument is made for argument in parent.args):
+            return isinstance(parent.callee, RefExpr) and parent.callee.fullname == JAX_EXPORT
+    return False
 
 
 def handed_to(tree: MypyFile, made: Expression) -> CallExpr | None:
@@ -106,6 +122,10 @@ def _holds(parent: Node, use: Context) -> bool:
         return parent.value is use
     if isinstance(parent, CallExpr):
         return any(argument is use for argument in parent.args)
+    if isinstance(parent, (TupleExpr, ListExpr)):
+        return any(item is use for item in parent.items)
+    if isinstance(parent, DictExpr):
+        return any(value is use for _, value in parent.items)
     return isinstance(parent, YieldExpr) and parent.expr is use
 
 
@@ -121,4 +141,6 @@ def _stores(tree: MypyFile, parent: Node, depth: int) -> bool:
         unseen = isinstance(node, Var) and (node.type is None or isinstance(get_proper_type(node.type), AnyType))
         holder = isinstance(node, TypeInfo) or unseen  # an instance holds it; what mypy cannot see may
         return holder and depth > 0 and kept(tree, parent, depth - 1)
+    if isinstance(parent, (TupleExpr, ListExpr, DictExpr)):  # kept where the display is
+        return depth > 0 and kept(tree, parent, depth - 1)
     return isinstance(parent, (YieldExpr, ListComprehension, SetComprehension, DictionaryComprehension))

@@ -37,6 +37,9 @@ JAX_JIT = "jax._src.api.jit"
 JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 """Calling what ``jax.jit`` returns."""
 
+JAX_EXPORT = "jax._src.export._export.export"
+"""``jax.export.export``: traces the function it is given once, into a serialised module."""
+
 EQX_FILTER_JIT = "equinox._jit.filter_jit"
 """``eqx.filter_jit``, where equinox defines it."""
 
@@ -101,6 +104,10 @@ VALUE_TYPES: tuple[str, ...] = ("equinox.Module", "flax.linen.Module")
 """Other libraries' classes that hash and compare by value though not frozen dataclasses."""
 
 TRUSTED_TYPES = INTERNED_TYPES + VALUE_TYPES
+
+VALUE_BOUND_METHODS = frozenset({"equinox._module._module.Module"})
+"""Classes whose instances bind their methods as values: equinox wraps each method, so
+``module.method`` is a module holding ``self``, which hashes by its fields."""
 
 ADMITTED_UNHASHABLE: dict[str, str] = {
     **dict.fromkeys(("Sequence", "MutableSequence", "Iterable", "Collection", "Reversible"), "list"),

@@ -17,7 +17,8 @@ that jitted function where the binding is in force; so is an
 identity-hashed value built there and passed in a static position, and one whose equal copy,
 made by the same call with the same arguments, meets the same static position; not where each
 jitted function made is kept for later (appended to a list, stored under a key, an item of a
-comprehension's list or dict, also once compiled ahead of time: ``.lower(...).compile()``), nor a value
+comprehension's list or dict or of a tuple so kept, also once compiled ahead of time:
+``.lower(...).compile()``), nor a value
 built in a loop and handed straight to a function that is not jitted, nor a bound method in a
 ``Partial`` handed straight to one, unless its object changes after construction; a local
 function defined before a loop is one object in it. A name bound again to another class's instance
@@ -62,6 +63,7 @@ import equinox as eqx
 import jax
 import jax.numpy as jnp
 from flax import nnx, struct
+from jax import export
 from jax.example_libraries import optimizers
 from not_installed import BaseModel  # type: ignore[import-not-found]
 
@@ -614,6 +616,63 @@ def tournament(key: jax.Array, scales: list[float]) -> list[jax.Array]:
 def samplers(scales: list[float]) -> dict[float, Callable]:
     return {{scale: jax.jit(jax.vmap(total)) for scale in scales}}
 
+
+compiled: dict[int, tuple[int, Any]] = {{}}
+
+
+def cached(x: jax.Array, key: int) -> jax.Array:
+    entry = compiled.get(key)
+    if entry is None:
+        def run(y: jax.Array) -> jax.Array:
+            return y * key
+
+        jitted = jax.jit(run)
+        entry = (key, jitted)
+        compiled[key] = entry
+    return entry[1](x)
+
+
+for key in range(3):
+    cached(jnp.ones(2), key)
+
+
+class Network:
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+
+    def __call__(self, x: jax.Array) -> jax.Array:
+        return x * self.depth
+
+
+def forward(network: Network, x: jax.Array) -> jax.Array:
+    apply = jax.jit(lambda y: network(y))  # E: jit-fresh-function
+    return apply(x)
+
+
+def heads(x: jax.Array) -> dict[str, jax.Array]:
+    return {{"mean": x, "log_std": -x}}
+
+
+def readout(x: jax.Array, name, weight) -> jax.Array:
+    @jax.jit
+    def head(y: jax.Array) -> jax.Array:
+        return heads(y)[name]
+
+    scaled = jax.jit(lambda y: y * weight)  # E: jit-fresh-function
+    return head(x) + scaled(x)
+
+
+def sweep(x: jax.Array, depths: list[int], weights: list[jax.Array]) -> None:
+    for depth in depths:
+        forward(Network(depth), x)
+    for name, weight in zip(["mean", "log_std"], weights):
+        readout(x, name, weight)
+    for network in [Network(depth) for depth in depths]:
+        jax.jit(lambda y: network(y))(x)
+    network = Network(2)
+    for _ in range(2):
+        forward(network, x)
+
 class Objective(abc.ABC):
     def __init__(self, target: float) -> None:
         self._target = target
@@ -640,6 +699,19 @@ class Objective(abc.ABC):
 class Distance(Objective):
     def compute(self, x: jax.Array) -> jax.Array:
         return x - self.target
+
+
+class Exporter(abc.ABC):
+    def __init__(self) -> None:
+        self.symbols: list[str] = []
+
+    @abc.abstractmethod
+    def energy(self, x: jax.Array) -> jax.Array: ...
+
+    def export(self) -> jax.Array:
+        self.symbols = ["n"]
+        export.export(jax.jit(self.energy))(jax.ShapeDtypeStruct((), jnp.float32))
+        return jax.jit(self.energy)(jnp.ones(()))
 
 
 class Scale(abc.ABC):

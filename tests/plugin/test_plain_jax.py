@@ -355,6 +355,34 @@ tuned.num_wheels = 4
 
 def retune(vehicle: Vehicle) -> None:
     vehicle.num_wheels += 1
+
+
+def count_once(counter: Counter) -> int:
+    counter.count = 0
+    return jax.jit(counter.step)(1)  # made and called at once: a later call jits anew
+""",
+    "value_bound_methods": """
+import equinox as eqx
+from jax.experimental import sparse
+
+
+class Reservoir(eqx.Module):
+    weights: sparse.BCOO
+
+    def forecast(self, x: jax.Array) -> jax.Array:
+        return self.weights @ x
+
+
+class Scaled(eqx.Module):
+    factor: jax.Array
+
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self.factor
+
+
+def forecast(reservoir: Reservoir, scaled: Scaled, x: jax.Array) -> None:
+    jax.jit(reservoir.forecast)(x)  # E: static-unhashable
+    jax.jit(scaled.apply)(x)  # a field declared an array may hold a float
 """,
     "bound_through_vmap_and_type_variables": """
 from typing import Generic, NamedTuple, TypeVar

@@ -1,0 +1,277 @@
+"""What a function made inside another captures, and whether it differs between the runs that make it.
+
+jit keys compiled code on the function object, so a local function (a lambda, a ``partial``, what
+a jax transformation makes of one) jitted at every run of the code around it compiles at every
+run. That is waste where each run makes the same program. A closure that captures a value jit
+cannot trace (a string, a function, a model object: it shapes the program) and is given another
+such value at each run is another program each time, and would compile again however it were
+written. Arrays and Python numbers shape nothing: passed as arguments, equal shapes would share
+one compilation, so capturing them is waste whatever they hold.
+
+The values are followed by name through the assignments of the function they live in (a value
+computed from a parameter, or from a loop's variable, differs where that does), and from a
+parameter to what the calls of the function pass for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Sequence
+
+from mypy.nodes import (
+    ARG_NAMED,
+    AssignmentExpr,
+    AssignmentStmt,
+    Block,
+    CallExpr,
+    Decorator,
+    DictionaryComprehension,
+    Expression,
+    ForStmt,
+    FuncDef,
+    FuncItem,
+    GeneratorExpr,
+    IfStmt,
+    IndexExpr,
+    LambdaExpr,
+    MemberExpr,
+    NameExpr,
+    Node,
+    OperatorAssignmentStmt,
+    RefExpr,
+    SuperExpr,
+    TryStmt,
+    TupleExpr,
+    ListExpr,
+    MatchStmt,
+    TypeInfo,
+    Var,
+    WhileStmt,
+    WithStmt,
+)
+from mypy.plugin import CheckerPluginInterface
+from mypy.types import AnyType, Instance, LiteralType, NoneType, TupleType, Type, UnionType, get_proper_type
+
+from jaxtypes._vocabulary.names import PARTIAL
+from mypy_plugin.markers import is_array_class
+from mypy_plugin.method_bodies import definition
+from mypy_plugin.mypy_internals import get_subexpressions
+from mypy_plugin.static_values import makes_function
+from mypy_plugin.statements import present, walk
+from mypy_plugin.value_origins import declared_type
+
+TRACEABLE_BUILTINS = frozenset({"builtins.int", "builtins.float", "builtins.complex", "builtins.bool"})
+"""Python's numbers: jit traces them as arguments."""
+
+MAPPINGS = frozenset({"builtins.dict", "typing.Mapping"})
+"""What only a hashable Python value can be a key of."""
+
+CONTAINERS = frozenset({"builtins.tuple", "builtins.list", "builtins.dict"})
+"""Builtin containers jit flattens: traceable where what they hold is."""
+
+
+def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, function: FuncDef) -> list[Expression]:
+    """The values of ``function`` that the callable ``fun`` made in it captures and that may
+    shape the program compiled (``_shapes``): the names a lambda's or local function's body reads
+    from ``function`` (through a jax transformation or ``partial`` of one), and what a
+    ``partial`` binds."""
+    if isinstance(fun, CallExpr) and isinstance(fun.callee, RefExpr) and fun.args:
+        if fun.callee.fullname == PARTIAL:
+            bound = [arg for arg in fun.args[1:] if not isinstance(arg, NameExpr) or _shapes(arg.node, set())]
+            return [*shaping_values(api, fun.args[0], function), *bound]
+        return shaping_values(api, fun.args[0], function) if makes_function(fun.callee) else []
+    closure: FuncItem | None = None
+    if isinstance(fun, (LambdaExpr, FuncDef)):
+        closure = fun
+    elif isinstance(fun, NameExpr) and isinstance(fun.node, (FuncDef, Decorator)):
+        closure = fun.node.func if isinstance(fun.node, Decorator) else fun.node
+    return _captured(api, closure, function) if closure is not None else []
+
+
+def _captured(api: CheckerPluginInterface, closure: FuncItem, function: FuncDef) -> list[Expression]:
+    bound = set(_bindings([function.body], function)) | {argument.variable for argument in function.arguments}
+    own = {argument.variable for argument in closure.arguments}
+    read = [
+        expr
+        for node, *_ in walk([closure.body])
+        for expr in get_subexpressions(node)
+        if isinstance(expr, NameExpr) and expr.node in bound and expr.node not in own
+    ]
+    python_values = _python_values(api, closure)
+    return [expr for expr in read if _shapes(expr.node, python_values)]
+
+
+def _shapes(node: object, python_values: Collection[Var]) -> bool:
+    """Whether the variable ``node`` may hold what shapes a program: its type is known and is no
+    array or number (``_traceable``), or unknown and the closure uses it as only a Python value
+    can be used (``python_values``): a tracer cannot be called nor be a dict's key."""
+    if not isinstance(node, Var):
+        return False
+    typ = get_proper_type(node.type) if node.type is not None else None
+    if typ is None or isinstance(typ, AnyType):
+        return node in python_values
+    return not _traceable(typ)
+
+
+def _python_values(api: CheckerPluginInterface, closure: FuncItem) -> set[Var]:
+    """The variables ``closure`` calls or uses as a key of a mapping (``declared_type``: a closure is
+    checked before what it is given to)."""
+    found: set[Var] = set()
+    for node, *_ in walk([closure.body]):
+        for expr in get_subexpressions(node):
+            if isinstance(expr, CallExpr) and isinstance(expr.callee, NameExpr) and isinstance(expr.callee.node, Var):
+                found.add(expr.callee.node)
+            elif isinstance(expr, IndexExpr) and isinstance(expr.index, NameExpr) and isinstance(expr.index.node, Var):
+                mapping = declared_type(api, expr.base)
+                if isinstance(mapping, Instance) and any(base.fullname in MAPPINGS for base in mapping.type.mro):
+                    found.add(expr.index.node)
+    return found
+
+
+def _traceable(typ: Type) -> bool:
+    """Whether every value of ``typ`` is an array, a Python number, or a builtin container or
+    tuple of those: what jit traces, whatever the value."""
+    proper = get_proper_type(typ)
+    if isinstance(proper, UnionType):
+        return all(_traceable(item) for item in proper.items)
+    if isinstance(proper, TupleType):
+        return all(_traceable(item) for item in proper.items)
+    if isinstance(proper, LiteralType):
+        return proper.fallback.type.fullname in TRACEABLE_BUILTINS
+    if isinstance(proper, NoneType):
+        return True
+    if not isinstance(proper, Instance):
+        return False
+    if proper.type.fullname in CONTAINERS:
+        return bool(proper.args) and all(_traceable(arg) for arg in proper.args[-1:])
+    return is_array_class(proper.type) or any(base.fullname in TRACEABLE_BUILTINS for base in proper.type.mro)
+
+
+def _bindings(nodes: Sequence[Node], scope: FuncDef | None) -> dict[Var, list[Expression]]:
+    """What the code of ``scope`` (a function, or None: the module's top level) among ``nodes``
+    binds to each of its variables: the value assigned (the whole value, where it is unpacked),
+    what a loop runs over, a ``with`` statement's value."""
+    bound: dict[Var, list[Expression]] = {}
+    for node, _, where, binder in walk(nodes, scope=scope):
+        if where is not scope:
+            continue
+        pairs: list[tuple[Expression, Expression]] = []
+        if isinstance(node, AssignmentStmt):
+            pairs = [(lvalue, node.rvalue) for lvalue in node.lvalues]
+        elif isinstance(node, OperatorAssignmentStmt):
+            pairs = [(node.lvalue, node.rvalue)]
+        elif isinstance(binder, ForStmt) and isinstance(node, Expression):
+            pairs = [(node, binder.expr)]
+        elif isinstance(binder, WithStmt) and isinstance(node, Expression):
+            pairs = [(node, expr) for target, expr in zip(binder.target, binder.expr) if target is node]
+        pairs += [(expr.target, expr.value) for expr in get_subexpressions(node) if isinstance(expr, AssignmentExpr)]
+        for target, value in pairs:
+            for var in _targets(target):
+                bound.setdefault(var, []).append(value)
+    return bound
+
+
+def _targets(lvalue: Expression) -> Iterator[Var]:
+    if isinstance(lvalue, NameExpr) and isinstance(lvalue.node, Var):
+        yield lvalue.node
+    elif isinstance(lvalue, (TupleExpr, ListExpr)):
+        for item in lvalue.items:
+            yield from _targets(item)
+
+
+def behind(values: Sequence[Expression], scope: FuncDef | None, module: Sequence[Node]) -> set[Var]:
+    """The variables whose values ``values`` (read in ``scope``, or at the top level of the
+    ``module``'s statements where None) are computed from, through the assignments of that
+    scope, themselves included."""
+    bindings = _bindings(_body(scope, module), scope)
+    found: set[Var] = set()
+    pending = [var for value in values for var in _read(value)]
+    while pending:
+        var = pending.pop()
+        if var not in found:
+            found.add(var)
+            pending.extend(read for value in bindings.get(var, []) for read in _read(value))
+    return found
+
+
+def _body(scope: FuncDef | None, module: Sequence[Node]) -> Sequence[Node]:
+    return [scope.body] if scope is not None else module
+
+
+def _read(expr: Expression) -> Iterator[Var]:
+    return (e.node for e in get_subexpressions(expr) if isinstance(e, NameExpr) and isinstance(e.node, Var))
+
+
+def per_iteration(scope: FuncDef | None, module: Sequence[Node], inside: Sequence[Expression], site: Node) -> set[Var]:
+    """The variables bound anew at every iteration of a loop around ``site`` (one of the
+    expressions ``inside`` a statement of ``scope``, or of the ``module``'s top level): a loop's
+    variables and what the loop's body assigns, a comprehension's variables."""
+    found: set[Var] = set()
+    for loop in _loops(_body(scope, module)):
+        if not loop.line <= site.line <= (loop.end_line or loop.line):
+            continue
+        if isinstance(loop, ForStmt):
+            found.update(_targets(loop.index))
+        for node, _, where, binder in walk([loop.body], True, scope):
+            if where is not scope:
+                continue
+            if isinstance(node, AssignmentStmt):
+                found.update(var for lvalue in node.lvalues for var in _targets(lvalue))
+            elif binder is not None and isinstance(node, Expression):
+                found.update(_targets(node))
+    for expr in inside:
+        if isinstance(expr, (GeneratorExpr, DictionaryComprehension)) and any(
+            e is site for e in get_subexpressions(expr)
+        ):
+            found.update(var for index in expr.indices for var in _targets(index))
+    return found
+
+
+def _loops(nodes: Sequence[Node]) -> Iterator[ForStmt | WhileStmt]:
+    """The loops among ``nodes`` and the blocks of their compound statements, not in the functions
+    and classes defined there."""
+    for node in nodes:
+        if isinstance(node, (ForStmt, WhileStmt)):
+            yield node
+        if isinstance(node, Block):
+            yield from _loops(node.body)
+        elif isinstance(node, (ForStmt, WhileStmt)):
+            yield from _loops(present([node.body, node.else_body]))
+        elif isinstance(node, IfStmt):
+            yield from _loops(present([*node.body, node.else_body]))
+        elif isinstance(node, WithStmt):
+            yield from _loops([node.body])
+        elif isinstance(node, TryStmt):
+            yield from _loops(present([node.body, *node.handlers, node.else_body, node.finally_body]))
+        elif isinstance(node, MatchStmt):
+            yield from _loops(node.bodies)
+
+
+def given_for(call: CallExpr, function: FuncDef, parameters: Collection[Var]) -> list[Expression] | None:
+    """What ``call``, which runs ``function``, passes for ``parameters``; None where that cannot be
+    read: a ``*args`` or ``**kwargs``, a call that hands ``function`` to another."""
+    callee = call.callee
+    method = function.info is not None and not function.is_static
+    if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):  # construction fills self
+        skip = 1 if function.name == "__init__" else None
+    elif isinstance(callee, (MemberExpr, SuperExpr)) and method:
+        skip = 1
+    elif (
+        isinstance(callee, CallExpr)
+        or isinstance(callee, RefExpr)
+        and (isinstance(callee.node, Var) or callee.node is function or definition(callee.node) is function)
+    ):
+        skip = 0
+    else:
+        skip = None
+    names = [argument.variable for argument in function.arguments]
+    given: list[Expression] = []
+    for index, (kind, name, arg) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
+        if kind.is_star() or skip is None:
+            return None
+        if kind == ARG_NAMED:
+            formal = next((var for var in names if var.name == name), None)
+        else:
+            formal = names[index + skip] if index + skip < len(names) else None
+        if formal in parameters:
+            given.append(arg)
+    return given
