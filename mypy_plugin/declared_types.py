@@ -159,7 +159,7 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
         if not frozen:
             if judge.trusts(info) or (judge.lenient and hashes_its_fields(dataclass)):
                 return None if seen is None else _field_problem(info, judge, seen)
-            return phrases.not_frozen(subject)
+            return phrases.not_frozen(subject, of=info.fullname)
         if not declared_eq_false(dataclass):
             return None if seen is None else _part_problem(info, _dataclass_fields(info), judge, seen)
         if not any("__eq__" in base.names for base in info.mro[:-1]):

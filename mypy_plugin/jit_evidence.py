@@ -72,7 +72,7 @@ from mypy.types import Instance, Type, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_UNHASHABLE, STRICT_TWINS
+from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_NOT_FROZEN, STATIC_UNHASHABLE, STRICT_TWINS
 from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.captured_values import behind, given_for, per_iteration
 from mypy_plugin.dependencies import analyser_judge, recorder
@@ -392,8 +392,8 @@ def with_evidence(
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
     of an ``owner`` (whose static fields are ``static``, the rest data) holds is changed in place;
-    the class whose values have the problem (``Problem.of``) changes its instances, or they are
-    built in a loop; the value is ``made`` again and again (``repeated``, ``through_calls`` where
+    the class whose values have the problem (``Problem.of``) changes its instances, or, where they
+    compare by identity, they are built in a loop; the value is ``made`` again and again (``repeated``, ``through_calls`` where
     it meets jit right there), or an equal copy of it meets jit where it does, at ``site``
     (``copied``). A static ``self`` counts only changes to attributes its method ``reads``."""
     if problem.rule not in STRICT_TWINS:
@@ -403,7 +403,11 @@ def with_evidence(
         evidence = changed_in_place(api, owner, attribute, set(instance_attributes(owner)) - set(static))
     symbol = lookup(problem.of, api) if problem.of is not None else None
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
-        evidence = identity_evidence(api, symbol.node, reads)
+        compared = problem.rule is STATIC_NOT_FROZEN  # equal copies compare equal: only a change counts
+        info = symbol.node
+        evidence = (
+            changes_after_construction(api, None, info, reads) if compared else identity_evidence(api, info, reads)
+        )
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
         where = repeated(api, made, through_calls) or (called_again(api, made) if through_calls else None)
         where = where or copied(api, made, site)

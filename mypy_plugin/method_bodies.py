@@ -86,6 +86,24 @@ def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
     return [value for name, value in _construction_assignments(defn) if name == attribute]
 
 
+def construction_method(defn: ClassDef, value: Expression) -> FuncDef | None:
+    """The construction method of ``defn`` whose body holds ``value``."""
+    for method, _ in _construction_methods(defn):
+        if method.line < value.line <= (method.end_line or method.line):
+            return method
+    return None
+
+
+def local_values(function: FuncDef) -> dict[str, list[Expression]]:
+    """What ``function`` assigns to each of its names (``x = value``), read by name: in a class's
+    hooks the semantic analyser has not bound its methods' names yet."""
+    found: dict[str, list[Expression]] = {}
+    for node, *_ in walk([function.body]):
+        if isinstance(node, AssignmentStmt) and len(node.lvalues) == 1 and isinstance(node.lvalues[0], NameExpr):
+            found.setdefault(node.lvalues[0].name, []).append(node.rvalue)
+    return found
+
+
 def rebuilt_attributes(defn: ClassDef) -> list[str]:
     """The attributes whose value the construction of ``defn`` makes anew from what it was given
     (``object.__setattr__(self, "names", tuple(self.names))``, ``self.names = list(names)``), or

@@ -71,6 +71,7 @@ from mypy.nodes import (
     SuperExpr,
     TupleExpr,
     TypeInfo,
+    UnaryExpr,
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
@@ -94,7 +95,7 @@ from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
 from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
-from mypy_plugin.method_bodies import CONSTRUCTION, assigned_values, is_name
+from mypy_plugin.method_bodies import CONSTRUCTION, assigned_values, construction_method, is_name, local_values
 from mypy_plugin.mypy_internals import (
     MypyDataclass,
     checked_module,
@@ -126,6 +127,8 @@ CONVERSIONS = frozenset({"builtins.tuple", "builtins.list", "builtins.set", "bui
 
 LITERALS = (IntExpr, StrExpr, BytesExpr, FloatExpr, ComplexExpr)
 CONSTANTS = frozenset({"builtins.None", "builtins.True", "builtins.False"})
+ARITHMETIC = frozenset({"+", "-", "*", "/", "//", "%", "**", "@"})
+"""Operators that make a jax array of an array operand."""
 
 
 class Binding(NamedTuple):
@@ -541,6 +544,10 @@ def made_verdict(
         return FINE
     if isinstance(made, TupleExpr):
         return _combined(made_verdict(item, judge, flow, scope) for item in made.items)
+    if isinstance(made, OpExpr) and made.op in ARITHMETIC:
+        local = local_values(scope) if scope is not None else {}
+        computed = _computes_array(made, judge, local)
+        return Verdict(phrases.made_at(phrases.array_type("jax.Array"), made.line), True) if computed else UNKNOWN
     if not isinstance(made, CallExpr) or not isinstance(made.callee, RefExpr):
         return UNKNOWN
     callee = _bound(made.callee, judge.api)
@@ -598,6 +605,20 @@ def _holds_array(expr: Expression, around: list[GeneratorExpr], judge: Judge) ->
     return _is_array(expr, around, judge)
 
 
+def _computes_array(expr: Expression, judge: Judge, local: dict[str, list[Expression]], steps: int = MAX_STEPS) -> bool:
+    """``expr`` is arithmetic on a jax array (``0.5 * (sig_x + sig_y)``, with ``sig_x = jnp.sqrt(...)``):
+    jax's operators make an array of it. Names are followed to what the function assigns them
+    (``local``, by name), ``steps`` deep."""
+    if isinstance(expr, OpExpr) and expr.op in ARITHMETIC:
+        return any(_computes_array(side, judge, local, steps) for side in (expr.left, expr.right))
+    if isinstance(expr, UnaryExpr):
+        return _computes_array(expr.expr, judge, local, steps)
+    unbound = isinstance(expr, NameExpr) and (not isinstance(expr.node, Var) or expr.node.type is None)
+    if unbound and steps > 0 and isinstance(expr, NameExpr):
+        return any(_computes_array(value, judge, local, steps - 1) for value in local.get(expr.name, []))
+    return _is_array(expr, [], judge)
+
+
 def _is_array(expr: Expression, around: list[GeneratorExpr], judge: Judge) -> bool:
     """``expr`` is a jax array: typed as one (a name, a call's declared return), or a loop
     variable of one of the comprehensions ``around`` over what yields arrays."""
@@ -624,7 +645,7 @@ def assigned_problem(defn: ClassDef, attribute: str, default: Expression | None,
     tree = checked_module(judge.api)
     own = tree is not None and tree.fullname == defn.info.module_name
     values = [*([default] if default is not None else []), *(assigned_values(defn, attribute) if own else [])]
-    return _combined(made_verdict(value, judge) for value in values).problem
+    return _combined(made_verdict(value, judge, scope=construction_method(defn, value)) for value in values).problem
 
 
 def _bound(ref: RefExpr, api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> Node | None:

@@ -226,8 +226,8 @@ def identity_callable(class_name: str) -> Problem:
 # --- static-not-frozen --------------------------------------------------------------------------
 
 
-def not_frozen(subject: str) -> Problem:
-    return Problem(STATIC_NOT_FROZEN, f"{subject}, a dataclass that is not frozen")
+def not_frozen(subject: str, of: str | None = None) -> Problem:
+    return Problem(STATIC_NOT_FROZEN, f"{subject}, a dataclass that is not frozen", of=of)
 
 
 DECLARED_NOT_FROZEN = Problem(

@@ -383,6 +383,16 @@ STATIC_UNHASHABLE_STRICT = Rule(
     opt_in=True,
 )
 
+STATIC_NOT_FROZEN_STRICT = Rule(
+    "static-not-frozen-strict",
+    "a dataclass that is not frozen in pytree metadata, with no sign that an instance changes (opt-in)",
+    "jit compares pytree metadata with == instead of hashing it, so an equal instance works call "
+    "after call; one changed after jit compiled for it gives stale results; this code changes "
+    "none, so the finding is reported only where a project selects it",
+    STATIC_NOT_FROZEN.fix,
+    opt_in=True,
+)
+
 STATIC_FRESH_CALLABLE_STRICT = Rule(
     "static-fresh-callable-strict",
     "a callable made afresh in another library's static field or a plain jitted call's static position, "
@@ -397,6 +407,7 @@ STATIC_FRESH_CALLABLE_STRICT = Rule(
 STRICT_TWINS: dict[Rule, Rule] = {
     STATIC_IDENTITY_HASH: STATIC_IDENTITY_HASH_STRICT,
     STATIC_UNHASHABLE: STATIC_UNHASHABLE_STRICT,
+    STATIC_NOT_FROZEN: STATIC_NOT_FROZEN_STRICT,
     STATIC_FRESH_CALLABLE: STATIC_FRESH_CALLABLE_STRICT,
 }
 """The opt-in twin of each rule whose finding needs evidence where the value is only compared
@@ -424,6 +435,7 @@ ALL_RULES: tuple[Rule, ...] = (
     JIT_COMPILE_BUDGET,
     STATIC_IDENTITY_HASH_STRICT,
     STATIC_UNHASHABLE_STRICT,
+    STATIC_NOT_FROZEN_STRICT,
     STATIC_FRESH_CALLABLE_STRICT,
 )
 

@@ -701,6 +701,21 @@ class Distance(Objective):
         return x - self.target
 
 
+@jax.tree_util.register_static  # S: static-not-frozen-strict
+@dataclasses.dataclass
+class Projection:
+    pixels: tuple[int, int]
+
+
+@jax.tree_util.register_static  # E: static-not-frozen
+@dataclasses.dataclass
+class Window:
+    width: int
+
+    def widen(self) -> None:
+        self.width += 1
+
+
 class Exporter(abc.ABC):
     def __init__(self) -> None:
         self.symbols: list[str] = []

@@ -116,7 +116,7 @@ class System(struct.PyTreeNode):
     link_names: List[str] = struct.field(pytree_node=False)  # compared, never changed in place: right (opt-in)
     vehicle: Vehicle = struct.field(pytree_node=False)  # built once, never changed: right (opt-in)
     counter: Counter = struct.field(pytree_node=False)  # E: static-identity-hash
-    mutable: Optional[Mutable] = struct.field(pytree_node=False)  # E: static-not-frozen
+    mutable: Optional[Mutable] = struct.field(pytree_node=False)  # compared, never changed: right (opt-in)
 
 
 @struct.dataclass(frozen=False)

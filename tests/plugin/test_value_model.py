@@ -499,6 +499,18 @@ class Segment(eqx.Module):
         self.norm = math.sqrt(self.a**2 + self.b**2)
 
 
+class Spread(eqx.Module):
+    psf: jax.Array
+    width: float = eqx.field(static=True)  # E: static-dynamic-child
+    height: float = eqx.field(static=True)
+
+    def __init__(self, psf: jax.Array) -> None:
+        self.psf = psf
+        across = jnp.sqrt(psf.sum())
+        self.width = 0.5 * (across + 1.0)  # type: ignore[assignment]
+        self.height = 2.0 * float(across)
+
+
 class Plain:
     pass
 

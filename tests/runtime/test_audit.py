@@ -38,6 +38,11 @@ class Vehicle:
         return self.n
 
 
+@dataclasses.dataclass
+class Settings:
+    steps: int
+
+
 @struct.dataclass
 class FlaxState:
     a: jax.Array
@@ -131,7 +136,12 @@ def test_correct_static_values_pass(library: str, meta: Any) -> None:
     assert jt.audit({"layer": NODES[library](meta)}, "state") == []
 
 
-STRICT = ("static-unhashable-strict", "static-identity-hash-strict", "static-fresh-callable-strict")
+STRICT = (
+    "static-unhashable-strict",
+    "static-identity-hash-strict",
+    "static-not-frozen-strict",
+    "static-fresh-callable-strict",
+)
 
 
 @pytest.mark.filterwarnings("ignore:A JAX array is being set as static")  # equinox's own warning
@@ -160,12 +170,14 @@ def test_each_mistake_is_reported_at_its_path_with_the_library_marker(
         ([1, 2], "static-unhashable-strict", "holds a list, which is unhashable"),
         (Vehicle(), "static-identity-hash-strict", "holds a Vehicle, which hashes by identity"),
         (lambda x: x, "static-fresh-callable-strict", "holds a lambda"),
+        (Settings(1), "static-not-frozen-strict", "holds a Settings, a dataclass that is not frozen"),
     ],
-    ids=["list", "identity", "lambda"],
+    ids=["list", "identity", "lambda", "not-frozen"],
 )
 def test_what_is_right_until_changed_or_built_again_is_opt_in(library: str, meta: Any, code: str, what: str) -> None:
-    """jit compares metadata: a list, an identity-hashed object or a lambda there works as long as
-    nobody changes it in place or builds it again, which one look at a value cannot tell."""
+    """jit compares metadata: a list, an identity-hashed object, a dataclass that is not frozen or a
+    lambda there works as long as nobody changes it or builds it again, which one look at a value
+    cannot tell."""
     tree = {"layer": NODES[library](meta)}
     assert jt.audit(tree, "state") == []
     [error] = jt.audit(tree, "state", select=STRICT)
