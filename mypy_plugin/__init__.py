@@ -36,7 +36,13 @@ from mypy_plugin.jitted_types import below_equinox, filtered_callee
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION, ChangeEvidence, HashedAttributes, MethodReads, RebuiltAttributes
 from mypy_plugin.method_bodies import record_method_reads
 from mypy_plugin.mypy_internals import ATTRS_MAKERS, DATACLASS_MAKERS, loaded_module
-from mypy_plugin.static_positions import call_hook, is_rebound, plain_call_hook, rebound_call_hook
+from mypy_plugin.static_positions import (
+    call_hook,
+    is_rebound,
+    plain_call_hook,
+    rebound_call_hook,
+    traced_through_hook,
+)
 
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     names.STATIC_DECORATOR: guarded(static_class_hook, True),
@@ -87,6 +93,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
         guarded(library_fields.register_node_call_hook, lambda ctx: ctx.default_return_type),
     ),
     names.JAX_JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
+    **dict.fromkeys(names.TRACING_TRANSFORMS, guarded(traced_through_hook, lambda ctx: ctx.default_return_type)),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
     names.PARTIAL: guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),
     names.EQX_FILTER_JIT: guarded(filter_jit.filter_jit_hook, lambda ctx: ctx.default_return_type),

@@ -73,8 +73,8 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_NOT_FROZEN, STATIC_UNHASHABLE, STRICT_TWINS
-from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.captured_values import behind, given_for, per_iteration
+from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
@@ -393,9 +393,9 @@ def with_evidence(
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
     of an ``owner`` (whose static fields are ``static``, the rest data) holds is changed in place;
     the class whose values have the problem (``Problem.of``) changes its instances, or, where they
-    compare by identity, they are built in a loop; the value is ``made`` again and again (``repeated``, ``through_calls`` where
-    it meets jit right there), or an equal copy of it meets jit where it does, at ``site``
-    (``copied``). A static ``self`` counts only changes to attributes its method ``reads``."""
+    compare by identity, they are built in a loop; the value is ``made`` again and again
+    (``repeated``, ``through_calls`` where it meets jit right there), or an equal copy of it meets
+    jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to attributes its method ``reads``."""
     if problem.rule not in STRICT_TWINS:
         return problem
     evidence = None

@@ -27,6 +27,7 @@ from mypy.nodes import (
     Node,
     OpExpr,
     RefExpr,
+    SetExpr,
     StrExpr,
     SuperExpr,
     TupleExpr,
@@ -38,7 +39,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import Instance, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_JIT, PARTIAL
+from jaxtypes._vocabulary.names import JAX_JIT, PARTIAL, TRACING_TRANSFORMS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     IDENTITY_HASH_FIX,
@@ -109,15 +110,15 @@ Literal = int | str | tuple["Literal", ...]
 
 
 def literal_value(expr: Expression) -> Literal | None:
-    """The value of a simple literal expression: ints and strings, ``-n``, tuples and lists of
-    literals, ``range(...)`` of ints, ``tuple(...)``/``list(...)`` of those, and ``+`` of two
+    """The value of a simple literal expression: ints and strings, ``-n``, tuples, lists and sets
+    of literals (``static_argnames={"y"}``: the order does not matter), ``range(...)`` of ints, ``tuple(...)``/``list(...)`` of those, and ``+`` of two
     sequences (``(0,) + tuple(range(2, 5))``); sequences come back as tuples. None otherwise."""
     if isinstance(expr, (IntExpr, StrExpr)):
         return expr.value
     if isinstance(expr, UnaryExpr) and expr.op == "-":
         value = literal_value(expr.expr)
         return -value if isinstance(value, int) else None
-    if isinstance(expr, (TupleExpr, ListExpr)):
+    if isinstance(expr, (TupleExpr, ListExpr, SetExpr)):
         items = [literal_value(item) for item in expr.items]
         return None if None in items else tuple(item for item in items if item is not None)
     if isinstance(expr, OpExpr) and expr.op == "+":
@@ -162,6 +163,42 @@ def rebound_call_hook(ctx: FunctionContext) -> Type:
     if statics is None:
         return ctx.default_return_type
     return _check_call(ctx, needs_evidence=True, statics=statics.resolved(function).of(function), function=function)
+
+
+def traced_through_hook(ctx: FunctionContext) -> Type:
+    """``jax.make_jaxpr(f)(x, y)`` and ``jax.eval_shape(f, x, y)`` of a jitted ``f``: each traces
+    every argument it passes on to ``f`` (but make_jaxpr's own ``static_argnums``), so what reaches
+    a static position of ``f`` is a tracer, which jit cannot hash (jax 6871)."""
+    call = ctx.context
+    tree = checked_module(ctx.api)
+    statics = Statics.carried(ctx.arg_types[0][0]) if ctx.arg_types and ctx.arg_types[0] else None
+    if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr) or statics is None or tree is None:
+        return ctx.default_return_type
+    transform = TRACING_TRANSFORMS[call.callee.fullname]
+    if transform == "jax.make_jaxpr":
+        own = read_statics(ctx)
+        passed = next((outer for outer in calls(tree.defs) if outer.callee is call), None)
+        skip = 0
+    else:
+        own, passed, skip = None, call, 1
+    if passed is None:
+        return ctx.default_return_type
+    kept = own.nums if own is not None else ()
+    for index, (kind, name, arg) in enumerate(zip(passed.arg_kinds, passed.arg_names, passed.args)):
+        if index < skip:
+            continue
+        if kind.is_star():
+            break
+        place: int | str = name if kind == ARG_NAMED and name is not None else index - skip
+        static = place in statics.nums and place not in kept if isinstance(place, int) else place in statics.names
+        if static:
+            report(
+                ctx.api,
+                phrases.traced_by(transform),
+                phrases.call_argument(place, True, phrases.given_to(transform)),
+                arg,
+            )
+    return ctx.default_return_type
 
 
 def is_rebound(tree: MypyFile | None, function: FuncDef) -> bool:

@@ -56,6 +56,7 @@ from jaxtypes._vocabulary.rules import (
     STRICT_TWINS,
     TEXT_FIELD_FIX,
     TRACED_LEAF_FIX,
+    TRACED_BY_TRANSFORM_FIX,
     TRACED_INTO_STATIC_FIX,
     STATIC_SUBCLASS,
     STATIC_UNHASHABLE,
@@ -149,6 +150,21 @@ def callable_object(class_name: str) -> str:
 
 def array_type(spelling: str) -> Problem:
     return Problem(STATIC_DYNAMIC_CHILD, f"{typed(spelling)}, an array type")
+
+
+def traced_by(transform: str) -> Problem:
+    """A value a jax transformation traces (``jax.make_jaxpr(f)(x, y)``) that reaches a static
+    position of the jitted ``f``: a tracer there."""
+    return Problem(
+        STATIC_DYNAMIC_CHILD,
+        f"is a tracer there: {transform} traces every argument it passes on",
+        TRACED_BY_TRANSFORM_FIX.format(transform=transform),
+    )
+
+
+def given_to(transform: str) -> str:
+    """The jitted function a transformation is given, as a call ``call_argument`` names."""
+    return f"the jitted function given to {transform}"
 
 
 def traced_parameter(name: str, function: str) -> Problem:

@@ -133,6 +133,11 @@ TRACED_INTO_STATIC_FIX = (
     "it on as a traced argument"
 )
 
+TRACED_BY_TRANSFORM_FIX = (
+    "give the value where {transform} does not trace it (jax.make_jaxpr's own static_argnums, or "
+    "functools.partial(f, value) as the function), or call the jitted function directly"
+)
+
 JITTED_IN_LOOP_FIX = (
     "jit it once, before the loop (or outside the function that runs again and again), "
     "and call that jitted function there"

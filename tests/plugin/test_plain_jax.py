@@ -252,6 +252,19 @@ h(v, 1)  # E: static-identity-hash
 h([1], 1)  # E: static-unhashable
 jax.jit(f)(3)
 """,
+    "traced_through_transformations": """
+def add(x: int, y: int) -> int:
+    return x + y
+
+
+by_name = jax.jit(add, static_argnames={"y"})  # a set of names is read as a tuple
+jax.make_jaxpr(by_name)(1, 2)  # E: static-dynamic-child
+jax.make_jaxpr(by_name)(1, y=2)  # E: static-dynamic-child
+jax.make_jaxpr(by_name, static_argnums=1)(1, 2)  # static in make_jaxpr too
+jax.eval_shape(by_name, 1, 2)  # E: static-dynamic-child
+jax.make_jaxpr(jax.jit(add))(1, 2)
+by_name(1, [2])  # E: static-unhashable
+""",
     "bound_method_never_changed": """
 v = Vehicle(2)
 wheels = jax.jit(v.wheels)
