@@ -23,6 +23,7 @@ from mypy.nodes import (
     AssignmentStmt,
     Block,
     CallExpr,
+    Context,
     Decorator,
     DictionaryComprehension,
     Expression,
@@ -201,7 +202,9 @@ def _read(expr: Expression) -> Iterator[Var]:
     return (e.node for e in get_subexpressions(expr) if isinstance(e, NameExpr) and isinstance(e.node, Var))
 
 
-def per_iteration(scope: FuncDef | None, module: Sequence[Node], inside: Sequence[Expression], site: Node) -> set[Var]:
+def per_iteration(
+    scope: FuncDef | None, module: Sequence[Node], inside: Sequence[Expression], site: Context
+) -> set[Var]:
     """The variables bound anew at every iteration of a loop around ``site`` (one of the
     expressions ``inside`` a statement of ``scope``, or of the ``module``'s top level): a loop's
     variables and what the loop's body assigns, a comprehension's variables."""
