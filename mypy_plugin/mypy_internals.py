@@ -33,10 +33,10 @@ from mypy.plugins.dataclasses import dataclass_class_maker_callback, dataclass_m
 from mypy.plugins.functools import partial_call_callback, partial_new_callback
 from mypy.semanal_shared import find_dataclass_transform_spec
 from mypy.server.subexpr import get_subexpressions
-from mypy.types import ProperType, get_proper_type
 from mypy.server.trigger import make_wildcard_trigger
 from mypy.subtypes import is_same_type, is_subtype
 from mypy.traverser import all_return_statements
+from mypy.types import ProperType, get_proper_type
 
 __all__ = [
     "ATTRS_FROZEN_MAKERS",

@@ -39,7 +39,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import Instance, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_JIT, PARTIAL, TRACING_TRANSFORMS
+from jaxtypes._vocabulary.names import JAX_JIT, JAX_MAKE_JAXPR, PARTIAL, TRACING_TRANSFORMS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     IDENTITY_HASH_FIX,
@@ -111,8 +111,9 @@ Literal = int | str | tuple["Literal", ...]
 
 def literal_value(expr: Expression) -> Literal | None:
     """The value of a simple literal expression: ints and strings, ``-n``, tuples, lists and sets
-    of literals (``static_argnames={"y"}``: the order does not matter), ``range(...)`` of ints, ``tuple(...)``/``list(...)`` of those, and ``+`` of two
-    sequences (``(0,) + tuple(range(2, 5))``); sequences come back as tuples. None otherwise."""
+    of literals (``static_argnames={"y"}``: the order does not matter), ``range(...)`` of ints,
+    ``tuple(...)``/``list(...)`` of those, and ``+`` of two sequences (``(0,) + tuple(range(2,
+    5))``); sequences come back as tuples. None otherwise."""
     if isinstance(expr, (IntExpr, StrExpr)):
         return expr.value
     if isinstance(expr, UnaryExpr) and expr.op == "-":
@@ -175,7 +176,7 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
     if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr) or statics is None or tree is None:
         return ctx.default_return_type
     transform = TRACING_TRANSFORMS[call.callee.fullname]
-    if transform == "jax.make_jaxpr":
+    if call.callee.fullname == JAX_MAKE_JAXPR:  # make_jaxpr(f) returns what takes the arguments
         own = read_statics(ctx)
         passed = next((outer for outer in calls(tree.defs) if outer.callee is call), None)
         skip = 0
@@ -183,14 +184,14 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
         own, passed, skip = None, call, 1
     if passed is None:
         return ctx.default_return_type
-    kept = own.nums if own is not None else ()
+    own_static = own.nums if own is not None else ()
     for index, (kind, name, arg) in enumerate(zip(passed.arg_kinds, passed.arg_names, passed.args)):
         if index < skip:
             continue
         if kind.is_star():
             break
         place: int | str = name if kind == ARG_NAMED and name is not None else index - skip
-        static = place in statics.nums and place not in kept if isinstance(place, int) else place in statics.names
+        static = place in statics.nums and place not in own_static if isinstance(place, int) else place in statics.names
         if static:
             report(
                 ctx.api,

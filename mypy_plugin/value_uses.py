@@ -54,8 +54,9 @@ def kept(tree: MypyFile, made: Context, depth: int = 3) -> bool:
     is stored for later where the module shows it: assigned to an attribute or an item, given to
     a container's ``append``/``add``/..., made as the items of a list, set or dict comprehension
     (``{agent: jax.jit(...) for agent in agents}``), or yielded, directly or through the local
-    name it is bound to; an item of a tuple, list or dict display that is kept in turn; given to a class's constructor or to a callable mypy cannot see (a library without
-    type information), where what that call makes is kept in turn (``depth`` calls deep)."""
+    name it is bound to; an item of a tuple, list or dict display that is kept in turn; given to
+    a class's constructor or to a callable mypy cannot see (a library without type information),
+    where what that call makes is kept in turn (``depth`` calls deep)."""
     uses = list(_uses(tree, made))
     return any(_stores(tree, parent, depth) for parent in _parents(tree) for use in uses if _holds(parent, use))
 
@@ -64,12 +65,10 @@ def used_at_once(tree: MypyFile, made: Expression) -> bool:
     """The jitted function ``made`` is used only where it is made: called there (``jax.jit(f)(x)``)
     or handed to ``jax.export.export``, which traces it once into a serialised module. Nothing
     keeps it, so no later call can meet what it compiled."""
-    for parent in _parents(tree):
-        if isinstance(parent, CallExpr) and parent.callee is made:
-            return True
-        if isinstance(parent, CallExpr) and any(argument is made for argument in parent.args):
-            return isinstance(parent.callee, RefExpr) and parent.callee.fullname == JAX_EXPORT
-    return False
+    if any(isinstance(parent, CallExpr) and parent.callee is made for parent in _parents(tree)):
+        return True
+    call = handed_to(tree, made)
+    return call is not None and isinstance(call.callee, RefExpr) and call.callee.fullname == JAX_EXPORT
 
 
 def handed_to(tree: MypyFile, made: Expression) -> CallExpr | None:

@@ -37,7 +37,10 @@ JAX_JIT = "jax._src.api.jit"
 JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 """Calling what ``jax.jit`` returns."""
 
-TRACING_TRANSFORMS = {"jax._src.api.make_jaxpr": "jax.make_jaxpr", "jax._src.api.eval_shape": "jax.eval_shape"}
+JAX_MAKE_JAXPR = "jax._src.api.make_jaxpr"
+"""``jax.make_jaxpr``: what it returns takes the arguments it traces."""
+
+TRACING_TRANSFORMS = {JAX_MAKE_JAXPR: "jax.make_jaxpr", "jax._src.api.eval_shape": "jax.eval_shape"}
 """jax's transformations that trace every argument they pass on to the function they are given
 (``jax.make_jaxpr`` but its own ``static_argnums``), by where jax defines them."""
 
