@@ -54,7 +54,7 @@ from jaxtypes._vocabulary.libraries import (
     StaticMarker,
     fix_for,
 )
-from jaxtypes._vocabulary.names import REGISTER_STATIC, TREE_STATIC
+from jaxtypes._vocabulary.names import EQUINOX_MODULE, REGISTER_STATIC, TREE_STATIC
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import tag_hook, written_bool
 from mypy_plugin.declared_types import class_problem, static_problem
@@ -75,13 +75,12 @@ from mypy_plugin.value_origins import assigned_problem
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"
 FLAX_FIELD = "flax.struct.field"
-EQUINOX_BASE = "equinox._module._module.Module"
 EQUINOX_FIELD = "equinox._module._field.field"
 EQUINOX_STATIC_FIELD = "equinox._module._field.static_field"
 DATACLASS_FIELD = "dataclasses.field"
 JDC_STATIC = "jax_dataclasses._dataclasses.Static"
 
-LIBRARY_BASES = {FLAX_BASE: FLAX_STRUCT, EQUINOX_BASE: EQUINOX}
+LIBRARY_BASES = {FLAX_BASE: FLAX_STRUCT, EQUINOX_MODULE: EQUINOX}
 
 
 class StaticField(NamedTuple):

@@ -112,7 +112,10 @@ VALUE_TYPES: tuple[str, ...] = ("equinox.Module", "flax.linen.Module")
 
 TRUSTED_TYPES = INTERNED_TYPES + VALUE_TYPES
 
-VALUE_BOUND_METHODS = frozenset({"equinox._module._module.Module"})
+EQUINOX_MODULE = "equinox._module._module.Module"
+"""``eqx.Module``, where equinox defines it."""
+
+VALUE_BOUND_METHODS = frozenset({EQUINOX_MODULE})
 """Classes whose instances bind their methods as values: equinox wraps each method, so
 ``module.method`` is a module holding ``self``, which hashes by its fields."""
 

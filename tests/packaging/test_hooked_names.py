@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import types
 
+import equinox as eqx
 import jax
 import pytest
 
@@ -53,5 +54,11 @@ def test_jax_names_are_where_jax_defines_them() -> None:
     assert isinstance(resolve(names.JAX_JITTED_CALL.rpartition(".")[0]), type)
     assert all(resolve(fullname) is jax.Array for fullname in names.JAX_ARRAY_CLASSES)
     assert resolve(f"{names.JAX_PRIVATE}api.grad") is jax.grad
+    assert [resolve(fullname) for fullname in names.TRACING_TRANSFORMS] == [jax.make_jaxpr, jax.eval_shape]
+    assert resolve(names.JAX_EXPORT) is jax.export.export
+
+
+def test_library_names_are_where_the_libraries_define_them() -> None:
+    assert resolve(names.EQUINOX_MODULE) is eqx.Module
     if hasattr(jax.tree, "static"):  # jax.tree.static() is younger than the oldest jax supported
         assert resolve(names.TREE_STATIC) is jax.tree.static
