@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 
 from mypy.nodes import (
-    ARG_NAMED,
     AssignmentExpr,
     AssignmentStmt,
     Block,
@@ -52,22 +51,16 @@ from mypy.nodes import (
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import AnyType, Instance, LiteralType, NoneType, TupleType, Type, UnionType, get_proper_type
 
-from jaxtypes._vocabulary.names import PARTIAL
+from jaxtypes._vocabulary.names import NODE_CONTAINERS, PARTIAL, PYTHON_SCALARS
 from mypy_plugin.markers import is_array_class
 from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import get_subexpressions
 from mypy_plugin.static_values import makes_function
-from mypy_plugin.statements import present, walk
+from mypy_plugin.statements import placed, present, walk
 from mypy_plugin.value_origins import declared_type
-
-TRACEABLE_BUILTINS = frozenset({"builtins.int", "builtins.float", "builtins.complex", "builtins.bool"})
-"""Python's numbers: jit traces them as arguments."""
 
 MAPPINGS = frozenset({"builtins.dict", "typing.Mapping"})
 """What only a hashable Python value can be a key of."""
-
-CONTAINERS = frozenset({"builtins.tuple", "builtins.list", "builtins.dict"})
-"""Builtin containers jit flattens: traceable where what they hold is."""
 
 
 def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, function: FuncDef) -> list[Expression]:
@@ -129,22 +122,20 @@ def _python_values(api: CheckerPluginInterface, closure: FuncItem) -> set[Var]:
 
 
 def _traceable(typ: Type) -> bool:
-    """Whether every value of ``typ`` is an array, a Python number, or a builtin container or
-    tuple of those: what jit traces, whatever the value."""
+    """Whether every value of ``typ`` is an array, a Python number, or a container jax registers
+    (``NODE_CONTAINERS``) or tuple of those: what jit traces, whatever the value."""
     proper = get_proper_type(typ)
-    if isinstance(proper, UnionType):
-        return all(_traceable(item) for item in proper.items)
-    if isinstance(proper, TupleType):
+    if isinstance(proper, (UnionType, TupleType)):
         return all(_traceable(item) for item in proper.items)
     if isinstance(proper, LiteralType):
-        return proper.fallback.type.fullname in TRACEABLE_BUILTINS
+        return _traceable(proper.fallback)
     if isinstance(proper, NoneType):
         return True
     if not isinstance(proper, Instance):
         return False
-    if proper.type.fullname in CONTAINERS:
-        return bool(proper.args) and all(_traceable(arg) for arg in proper.args[-1:])
-    return is_array_class(proper.type) or any(base.fullname in TRACEABLE_BUILTINS for base in proper.type.mro)
+    if proper.type.fullname in NODE_CONTAINERS:
+        return bool(proper.args) and _traceable(proper.args[-1])
+    return is_array_class(proper.type) or any(base.fullname in PYTHON_SCALARS for base in proper.type.mro)
 
 
 def _bindings(nodes: Sequence[Node], scope: FuncDef | None) -> dict[Var, list[Expression]]:
@@ -266,15 +257,15 @@ def given_for(call: CallExpr, function: FuncDef, parameters: Collection[Var]) ->
         skip = 0
     else:
         skip = None
+    if skip is None or any(kind.is_star() for kind in call.arg_kinds):
+        return None
     names = [argument.variable for argument in function.arguments]
     given: list[Expression] = []
-    for index, (kind, name, arg) in enumerate(zip(call.arg_kinds, call.arg_names, call.args)):
-        if kind.is_star() or skip is None:
-            return None
-        if kind == ARG_NAMED:
-            formal = next((var for var in names if var.name == name), None)
+    for place, arg in placed(call.arg_kinds, call.arg_names, call.args):
+        if isinstance(place, str):
+            formal = next((var for var in names if var.name == place), None)
         else:
-            formal = names[index + skip] if index + skip < len(names) else None
+            formal = names[place + skip] if place + skip < len(names) else None
         if formal in parameters:
             given.append(arg)
     return given

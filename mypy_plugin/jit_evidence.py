@@ -356,10 +356,9 @@ def bound_method_evidence(
     attribute the method ``reads`` counts, where that is known, and none where the jitted
     function is used only where it is made (``value_uses.used_at_once``): each run jits a new
     bound method, and the one jitted before is gone with its compiled code."""
+    change = changes_after_construction(api, obj, info, reads)
     tree = checked_module(api)
-    temporary = tree is not None and isinstance(call, Expression) and used_at_once(tree, call)
-    change = None if temporary else changes_after_construction(api, obj, info, reads)
-    if change is not None:
+    if change is not None and not (tree is not None and isinstance(call, Expression) and used_at_once(tree, call)):
         return phrases.jitted_mutable_object(class_name(info), change)
     where = repeated(api, call)
     return phrases.jitted_again(where) if where is not None else None

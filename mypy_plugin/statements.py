@@ -3,15 +3,19 @@
 One walk serves the readers of a module's syntax tree (``jit_evidence``: writes, loops;
 ``value_origins``: bindings, calls). mypy's own traverser cannot be subclassed from interpreted
 code where mypy is compiled, and this walk says what a traverser does not: whether a statement
-runs once per iteration of a loop, and which targets a compound statement binds.
+runs once per iteration of a loop, and which targets a compound statement binds. The places of a
+call's arguments (``placed``) are shared the same way by the readers of calls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeVar
 
 from mypy.nodes import (
+    ARG_NAMED,
+    ARG_POS,
+    ArgKind,
     Block,
     CallExpr,
     ClassDef,
@@ -30,6 +34,7 @@ from mypy.nodes import (
 from mypy_plugin.mypy_internals import get_subexpressions
 
 N = TypeVar("N", bound=Node)
+T = TypeVar("T")
 
 
 Step = tuple[Node, bool, FuncDef | None, ForStmt | WithStmt | None]
@@ -85,6 +90,21 @@ def calls(nodes: Sequence[Node]) -> Iterator[CallExpr]:
     """Every call below ``nodes``, nested ones too."""
     for node, *_ in walk(nodes):
         yield from (expr for expr in get_subexpressions(node) if isinstance(expr, CallExpr))
+
+
+def placed(kinds: Sequence[ArgKind], names: Sequence[str | None], items: Iterable[T]) -> Iterator[tuple[int | str, T]]:
+    """The ``items`` of a call's arguments (written with ``kinds`` and ``names``), each with its
+    place: its position among the positional arguments (none after ``*args``, where positions are
+    unknown), or its keyword."""
+    position: int | None = 0
+    for kind, name, item in zip(kinds, names, items):
+        if kind == ARG_POS and position is not None:
+            yield position, item
+            position += 1
+        elif kind == ARG_NAMED and name is not None:
+            yield name, item
+        elif kind != ARG_NAMED:
+            position = None
 
 
 def present(nodes: Sequence[N | None]) -> list[N]:

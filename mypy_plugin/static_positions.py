@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from mypy.nodes import (
-    ARG_NAMED,
-    ARG_POS,
     AssignmentStmt,
     CallExpr,
     ConditionalExpr,
@@ -65,7 +63,7 @@ from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
-from mypy_plugin.statements import calls
+from mypy_plugin.statements import calls, placed
 from mypy_plugin.static_values import bound_method_problem
 from mypy_plugin.traced_types import untraceable_problem
 from mypy_plugin.value_origins import (
@@ -185,12 +183,7 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
     if passed is None:
         return ctx.default_return_type
     own_static = own.nums if own is not None else ()
-    for index, (kind, name, arg) in enumerate(zip(passed.arg_kinds, passed.arg_names, passed.args)):
-        if index < skip:
-            continue
-        if kind.is_star():
-            break
-        place: int | str = name if kind == ARG_NAMED and name is not None else index - skip
+    for place, arg in placed(passed.arg_kinds[skip:], passed.arg_names[skip:], passed.args[skip:]):
         static = place in statics.nums and place not in own_static if isinstance(place, int) else place in statics.names
         if static:
             report(
@@ -309,18 +302,12 @@ def report_argument(
 
 
 def placed_arguments(ctx: FunctionContext | MethodContext) -> Iterator[tuple[int | str, Expression, Type]]:
-    """The arguments of a call, each with its place: its position among the positional arguments
-    (none after ``*args``, where positions are unknown), or its keyword."""
-    position: int | None = 0
-    for kinds, names, exprs, types in zip(ctx.arg_kinds, ctx.arg_names, ctx.args, ctx.arg_types):
-        for kind, name, expr, typ in zip(kinds, names, exprs, types):
-            if kind == ARG_POS and position is not None:
-                yield position, expr, typ
-                position += 1
-            elif kind == ARG_NAMED and name is not None:
-                yield name, expr, typ
-            elif kind != ARG_NAMED:
-                position = None
+    """The arguments of a call, each with its place (``statements.placed``) and its type."""
+    kinds = [kind for group in ctx.arg_kinds for kind in group]
+    names = [name for group in ctx.arg_names for name in group]
+    typed = [(expr, typ) for exprs, types in zip(ctx.args, ctx.arg_types) for expr, typ in zip(exprs, types)]
+    for place, (expr, typ) in placed(kinds, names, typed):
+        yield place, expr, typ
 
 
 def _jitted_target(api: CheckerPluginInterface, context: Context) -> tuple[Node | None, bool]:

@@ -34,7 +34,7 @@ from mypy.types import (
 )
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import NUMPY_NO_JAX_SCALARS
+from jaxtypes._vocabulary.names import NODE_CONTAINERS, NUMPY_NO_JAX_SCALARS, PYTHON_SCALARS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.constructors import has_static_fields, is_static_field
 from mypy_plugin.dataclass_options import is_pytree_dataclass
@@ -47,18 +47,6 @@ from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base, named_tuple_fields
 from mypy_plugin.statements import calls
 from mypy_plugin.value_origins import given_fields, origins
-
-NODE_CONTAINERS = {
-    "builtins.list": "items",
-    "builtins.tuple": "items",
-    "builtins.dict": "values",
-    "collections.OrderedDict": "values",
-    "collections.defaultdict": "values",
-}
-"""The containers jax registers as pytree nodes, and what in them jit meets as leaves."""
-
-PYTHON_SCALARS = frozenset({"builtins.int", "builtins.float", "builtins.complex"})
-"""Python's scalars: jit traces their subclasses too (``bool``, an ``IntEnum``)."""
 
 JAX_NODE_CLASSES = frozenset({"builtins.object", *PYTHON_SCALARS, *NODE_CONTAINERS})
 """``object``, the scalars and the containers jax registers as pytree nodes (besides ``None`` and

@@ -60,6 +60,18 @@ array, are arrays again whatever its shape (a 1-d numpy array's are numpy scalar
 ARRAY_CLASSES = JAX_ARRAY_CLASSES | {"numpy.ndarray"}
 """``jax.Array`` and ``numpy.ndarray``."""
 
+NODE_CONTAINERS = {
+    "builtins.list": "items",
+    "builtins.tuple": "items",
+    "builtins.dict": "values",
+    "collections.OrderedDict": "values",
+    "collections.defaultdict": "values",
+}
+"""The containers jax registers as pytree nodes, and what in them jit meets as leaves."""
+
+PYTHON_SCALARS = frozenset({"builtins.int", "builtins.float", "builtins.complex"})
+"""Python's scalars: jit traces their subclasses too (``bool``, an ``IntEnum``)."""
+
 JAX_PRIVATE = "jax._src."
 """Where jax defines what it exports: a function found there is named ``jax.<name>`` to users."""
 
