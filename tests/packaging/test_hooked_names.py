@@ -8,6 +8,7 @@ import types
 
 import equinox as eqx
 import jax
+import jax.export  # a submodule older jax does not import with jax
 import pytest
 
 import jaxtypes
