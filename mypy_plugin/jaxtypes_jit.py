@@ -37,7 +37,7 @@ from mypy_plugin.jit_targets import (
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name, read_marker
 from mypy_plugin.reporting import report
-from mypy_plugin.static_positions import read_statics
+from mypy_plugin.jit_statics import read_statics
 from mypy_plugin.traced_types import traced_problem
 
 FACTORY_NAME = "jaxtypes.jit decorator"

@@ -51,7 +51,8 @@ from mypy_plugin.mypy_internals import (
     partial_new_callback,
 )
 from mypy_plugin.reporting import report
-from mypy_plugin.static_positions import plain_static_problem, read_statics
+from mypy_plugin.jit_statics import read_statics
+from mypy_plugin.static_positions import plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
 from mypy_plugin.value_origins import fresh_origin
 from mypy_plugin.value_uses import kept

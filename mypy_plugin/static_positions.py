@@ -7,7 +7,7 @@ the daemon.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from mypy.nodes import (
     AssignmentStmt,
@@ -17,27 +17,21 @@ from mypy.nodes import (
     Decorator,
     Expression,
     FuncDef,
-    IntExpr,
-    ListExpr,
     MemberExpr,
     MypyFile,
     NameExpr,
     Node,
     OpExpr,
     RefExpr,
-    SetExpr,
-    StrExpr,
     SuperExpr,
-    TupleExpr,
     TypeInfo,
-    UnaryExpr,
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import Instance, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_JIT, JAX_MAKE_JAXPR, PARTIAL, TRACING_TRANSFORMS
+from jaxtypes._vocabulary.names import JAX_JIT, JAX_MAKE_JAXPR, TRACING_TRANSFORMS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     IDENTITY_HASH_FIX,
@@ -59,6 +53,7 @@ from mypy_plugin.jit_evidence import (
     repeated,
     with_evidence,
 )
+from mypy_plugin.jit_statics import jitted_statics, named_statics, read_statics
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
@@ -77,61 +72,6 @@ from mypy_plugin.value_origins import (
     origin_verdict,
     origins,
 )
-
-
-def read_statics(ctx: FunctionContext) -> Statics | None:
-    """``static_argnums``/``static_argnames`` given to a jit call, where each can be evaluated
-    (``literal_value``); None if either cannot (the check then knows too little to be right)."""
-    return _named_statics(
-        (name, expr) for names, exprs in zip(ctx.arg_names, ctx.args) for name, expr in zip(names, exprs)
-    )
-
-
-def _named_statics(arguments: Iterable[tuple[str | None, Expression]]) -> Statics | None:
-    """The static positions named by the keyword ``arguments`` of a jit call, or None where one
-    cannot be evaluated."""
-    values: dict[str, list[int | str]] = {"static_argnums": [], "static_argnames": []}
-    for name, expr in arguments:
-        if name in values:
-            value = literal_value(expr)
-            if isinstance(value, (int, str)):
-                value = (value,)
-            if not isinstance(value, tuple):
-                return None
-            values[name] = list(value)
-    nums = [v for v in values["static_argnums"] if isinstance(v, int)]
-    argnames = [v for v in values["static_argnames"] if isinstance(v, str)]
-    return Statics(nums, argnames)
-
-
-Literal = int | str | tuple["Literal", ...]
-
-
-def literal_value(expr: Expression) -> Literal | None:
-    """The value of a simple literal expression: ints and strings, ``-n``, tuples, lists and sets
-    of literals (``static_argnames={"y"}``: the order does not matter), ``range(...)`` of ints,
-    ``tuple(...)``/``list(...)`` of those, and ``+`` of two sequences (``(0,) + tuple(range(2,
-    5))``); sequences come back as tuples. None otherwise."""
-    if isinstance(expr, (IntExpr, StrExpr)):
-        return expr.value
-    if isinstance(expr, UnaryExpr) and expr.op == "-":
-        value = literal_value(expr.expr)
-        return -value if isinstance(value, int) else None
-    if isinstance(expr, (TupleExpr, ListExpr, SetExpr)):
-        items = [literal_value(item) for item in expr.items]
-        return None if None in items else tuple(item for item in items if item is not None)
-    if isinstance(expr, OpExpr) and expr.op == "+":
-        left, right = literal_value(expr.left), literal_value(expr.right)
-        return left + right if isinstance(left, tuple) and isinstance(right, tuple) else None
-    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, NameExpr) or any(expr.arg_names):
-        return None
-    arguments = [literal_value(arg) for arg in expr.args]
-    numbers = [argument for argument in arguments if isinstance(argument, int)]
-    if expr.callee.fullname == "builtins.range" and len(numbers) == len(arguments) and 1 <= len(numbers) <= 3:
-        return tuple(range(*numbers))
-    if expr.callee.fullname in ("builtins.tuple", "builtins.list") and len(arguments) == 1:
-        return arguments[0] if isinstance(arguments[0], tuple) else None
-    return None
 
 
 def call_hook(ctx: MethodContext) -> Type:
@@ -158,7 +98,7 @@ def rebound_call_hook(ctx: FunctionContext) -> Type:
     jitted = _rebound_jits(tree).get(function)
     if jitted is None or innermost_function(ctx.api) is None and jitted.line > ctx.context.line:
         return ctx.default_return_type
-    statics = _named_statics(zip(jitted.arg_names, jitted.args))
+    statics = named_statics(zip(jitted.arg_names, jitted.args))
     if statics is None:
         return ctx.default_return_type
     return _check_call(ctx, needs_evidence=True, statics=statics.resolved(function).of(function), function=function)
@@ -468,57 +408,13 @@ def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
         parameters = [argument.variable for argument in function.arguments] if isinstance(function, FuncDef) else []
         if expr.node not in parameters:
             continue
-        statics = _jitted_statics(api, function)
+        statics = jitted_statics(api, function)
         index = parameters.index(expr.node)
         if statics is None or index in statics.nums or expr.node.name in statics.names:
             return None
         owner = f"{class_name(function.info)}.{function.name}" if function.info else function.name
         return phrases.traced_parameter(expr.node.name, owner)
     return None
-
-
-def _jitted_statics(api: CheckerPluginInterface, function: FuncDef) -> Statics | None:
-    """The static positions of ``function`` where it is jitted with ``jax.jit``, read from its
-    decorators as written (``@jax.jit``, ``@jax.jit(static_argnums=...)``,
-    ``@partial(jax.jit, ...)``) or from a call that jits it by name (``jax.jit(fit)``), which the
-    module being checked has in every mode; else None."""
-    tree = checked_module(api)
-    names = function.info.names if function.info else tree.names if tree is not None else {}
-    symbol = names.get(function.name)
-    node = symbol.node if symbol is not None else None
-    decorated = isinstance(node, Decorator) and node.func.fullname == function.fullname
-    decorators = node.original_decorators if isinstance(node, Decorator) and decorated else []
-    for jitting in [*decorators, *_jit_calls(tree, function)]:
-        statics = _decorator_statics(jitting)
-        if statics is not None:
-            return statics.resolved(function)
-    return None
-
-
-def _jit_calls(tree: MypyFile | None, function: FuncDef) -> list[CallExpr]:
-    """The calls ``jax.jit(function, ...)`` in the module, which jit it as its decorator would."""
-    return [
-        call
-        for call in calls(tree.defs if tree is not None else [])
-        if isinstance(call.callee, RefExpr)
-        and call.callee.fullname == JAX_JIT
-        and call.args
-        and isinstance(call.args[0], RefExpr)
-        and call.args[0].fullname == function.fullname
-    ]
-
-
-def _decorator_statics(decorator: Expression) -> Statics | None:
-    """The static positions a ``jax.jit`` decorator names, if it is one and they are literal."""
-    if isinstance(decorator, RefExpr):
-        return Statics((), ()) if decorator.fullname == JAX_JIT else None
-    if not isinstance(decorator, CallExpr) or not isinstance(decorator.callee, RefExpr):
-        return None
-    callee, args = decorator.callee.fullname, decorator.args
-    partial = callee == PARTIAL and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname == JAX_JIT
-    if callee != JAX_JIT and not partial:
-        return None
-    return _named_statics(zip(decorator.arg_names, args))
 
 
 def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type, reads: Reads) -> Problem | None:
