@@ -72,7 +72,13 @@ from mypy.types import Instance, Type, get_proper_type
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE, STATIC_NOT_FROZEN, STATIC_UNHASHABLE, STRICT_TWINS
+from jaxtypes._vocabulary.rules import (
+    STATIC_DYNAMIC_CHILD,
+    STATIC_FRESH_CALLABLE,
+    STATIC_NOT_FROZEN,
+    STATIC_UNHASHABLE,
+    STRICT_TWINS,
+)
 from mypy_plugin.captured_values import behind, given_for, per_iteration
 from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
@@ -89,11 +95,12 @@ from mypy_plugin.method_bodies import (
     parameter_reads,
     self_reads,
 )
-from mypy_plugin.mypy_internals import checked_module, defining_class, get_subexpressions, lookup
-from mypy_plugin.statements import calls, present, walk
+from mypy_plugin.jitted_functions import jitting
+from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
+from mypy_plugin.statements import calls, placed, present, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
-from mypy_plugin.value_origins import Site, equal_copies, made_classes
-from mypy_plugin.value_uses import used_at_once
+from mypy_plugin.value_origins import Site, equal_copies, made_classes, zero_dimensional
+from mypy_plugin.value_uses import handed_to, passed_to, used_at_once, used_in
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
@@ -397,6 +404,12 @@ def with_evidence(
     jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to attributes its method ``reads``."""
     if problem.rule not in STRICT_TWINS:
         return problem
+    if problem.rule is STATIC_DYNAMIC_CHILD:  # a 0-d array compares as its number, but not while jit traces
+        known = isinstance(api, CheckerPluginInterface) and isinstance(made, Expression)
+        if not (known and zero_dimensional(api, made)):
+            return problem
+        evidence = compared_while_tracing(api, made, attribute)
+        return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
     evidence = None
     if problem.rule is STATIC_UNHASHABLE and owner is not None and attribute is not None:
         evidence = changed_in_place(api, owner, attribute, set(instance_attributes(owner)) - set(static))
@@ -412,6 +425,56 @@ def with_evidence(
         where = where or copied(api, made, site)
         evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
+
+
+def compared_while_tracing(api: CheckerPluginInterface, made: Expression, attribute: str | None) -> str | None:
+    """Where the value ``made`` makes (or the instance it is field ``attribute`` of: the value of
+    the call it is given to) is compared while jit traces: made inside a function that jit
+    traces, or read inside one (a jitted closure that passes it on to another jitted function,
+    whose cache lookup compares it then), or given to a jitted function of the module that
+    compares that field (``x.a == 1``); None where the module shows none of that."""
+    tree = checked_module(api)
+    if tree is None:
+        return None
+    holder = handed_to(tree, made)
+    around = [function for function in enclosing_functions(api)[1] if isinstance(function, FuncDef)]
+    used = used_in(tree, made) | (used_in(tree, holder) if holder is not None else set())
+    scopes = [*around, *(scope for scope in used if scope is not None)]
+    traced = next((scope for scope in scopes if jitting(tree, scope)), None)
+    if traced is None and holder is not None and attribute is not None:
+        traced = next(
+            (
+                function
+                for call, argument in passed_to(tree, holder)
+                for function, parameter in _jitted_parameter(tree, call, argument)
+                if _compares(function, parameter, attribute)
+            ),
+            None,
+        )
+    return phrases.compared_while_tracing(traced.name) if traced is not None else None
+
+
+def _jitted_parameter(tree: MypyFile, call: CallExpr, argument: Expression) -> Iterator[tuple[FuncDef, str]]:
+    """The function of the module that ``call`` runs, where jit traces it, with the name of its
+    parameter that takes ``argument``."""
+    function = definition(call.callee.node) if isinstance(call.callee, NameExpr) else None
+    if function is None or not jitting(tree, function):
+        return
+    names = [item.variable.name for item in function.arguments]
+    for place, given in placed(call.arg_kinds, call.arg_names, call.args):
+        name = names[place] if isinstance(place, int) and place < len(names) else place
+        if given is argument and name in names:
+            yield function, str(name)
+
+
+def _compares(function: FuncDef, parameter: str, attribute: str) -> bool:
+    """``function`` compares ``parameter.attribute`` with something (``x.a == 1``)."""
+    return any(
+        isinstance(expr, ComparisonExpr)
+        and any(isinstance(o, MemberExpr) and o.name == attribute and is_name(o.expr, parameter) for o in expr.operands)
+        for node, *_ in walk([function.body])
+        for expr in get_subexpressions(node)
+    )
 
 
 def identity_evidence(api: Api, info: TypeInfo, reads: Reads = None) -> str | None:

@@ -1,9 +1,9 @@
-"""Which functions ``jax.jit`` jits, and the static positions it names for them.
+"""The static positions ``jax.jit`` is told, read where they are literal.
 
-Read from a jit call's keyword arguments (``read_statics``), and, for a function of the module,
-from its decorators as written or a call that jits it by name (``jitted_statics``): what the
-module being checked has in every mode. Positions can be read only where each is a simple
-literal (``literal_value``): a check that knew too little would be wrong.
+From a jit call's keyword arguments (``read_statics``), and, for a function of the module, from
+the decorators or the call that jit it (``jitted_statics``): what the module being checked has in
+every mode. A position that is no simple literal (``literal_value``) makes the whole reading
+None: a check that knew too little would be wrong.
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from collections.abc import Iterable
 
 from mypy.nodes import (
     CallExpr,
-    Decorator,
     Expression,
     FuncDef,
     IntExpr,
     ListExpr,
-    MypyFile,
     NameExpr,
     OpExpr,
-    RefExpr,
     SetExpr,
     StrExpr,
     TupleExpr,
@@ -28,10 +25,9 @@ from mypy.nodes import (
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 
-from jaxtypes._vocabulary.names import JAX_JIT, PARTIAL
+from mypy_plugin.jitted_functions import jitting
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module
-from mypy_plugin.statements import calls, walk
 
 
 def read_statics(ctx: FunctionContext) -> Statics | None:
@@ -90,54 +86,11 @@ def literal_value(expr: Expression) -> Literal | None:
 
 
 def jitted_statics(api: CheckerPluginInterface, function: FuncDef) -> Statics | None:
-    """The static positions of ``function`` where it is jitted with ``jax.jit``, read from its
-    decorators as written (``@jax.jit``, ``@jax.jit(static_argnums=...)``,
-    ``@partial(jax.jit, ...)``; on a local ``def`` too) or from a call that jits it by name
-    (``jax.jit(fit)``); else None."""
+    """The static positions of ``function`` where the module jits it with ``jax.jit``
+    (``jitted_functions.jitting``), read from the first jit whose positions are literal; else None."""
     tree = checked_module(api)
-    if tree is None:
-        return None
-    decorated = _decorated(tree, function)
-    for jitting in [*(decorated.original_decorators if decorated else []), *_jit_calls(tree, function)]:
-        statics = _decorator_statics(jitting)
+    for jit in jitting(tree, function) if tree is not None else []:
+        statics = named_statics(zip(jit.arg_names, jit.args)) if isinstance(jit, CallExpr) else Statics((), ())
         if statics is not None:
             return statics.resolved(function)
     return None
-
-
-def _decorated(tree: MypyFile, function: FuncDef) -> Decorator | None:
-    """The decorated definition of ``function``: in its class's or the module's names, or among
-    the statements of the function it is defined in."""
-    if not function.is_decorated:
-        return None
-    symbol = (function.info.names if function.info else tree.names).get(function.name)
-    if symbol is not None and isinstance(symbol.node, Decorator) and symbol.node.func.fullname == function.fullname:
-        return symbol.node
-    bodies = [node.body.body for node, *_ in walk(tree.defs, definitions=True) if isinstance(node, FuncDef)]
-    return next((s for body in bodies for s in body if isinstance(s, Decorator) and s.func is function), None)
-
-
-def _jit_calls(tree: MypyFile | None, function: FuncDef) -> list[CallExpr]:
-    """The calls ``jax.jit(function, ...)`` in the module, which jit it as its decorator would."""
-    return [
-        call
-        for call in calls(tree.defs if tree is not None else [])
-        if isinstance(call.callee, RefExpr)
-        and call.callee.fullname == JAX_JIT
-        and call.args
-        and isinstance(call.args[0], RefExpr)
-        and call.args[0].fullname == function.fullname
-    ]
-
-
-def _decorator_statics(decorator: Expression) -> Statics | None:
-    """The static positions a ``jax.jit`` decorator names, if it is one and they are literal."""
-    if isinstance(decorator, RefExpr):
-        return Statics((), ()) if decorator.fullname == JAX_JIT else None
-    if not isinstance(decorator, CallExpr) or not isinstance(decorator.callee, RefExpr):
-        return None
-    callee, args = decorator.callee.fullname, decorator.args
-    partial = callee == PARTIAL and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname == JAX_JIT
-    if callee != JAX_JIT and not partial:
-        return None
-    return named_statics(zip(decorator.arg_names, args))

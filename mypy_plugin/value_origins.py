@@ -79,6 +79,7 @@ from mypy.types import (
     AnyType,
     CallableType,
     Instance,
+    LiteralType,
     ProperType,
     TupleType,
     Type,
@@ -88,7 +89,7 @@ from mypy.types import (
 )
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_ARRAY_CLASSES
+from jaxtypes._vocabulary.names import ARRAY_CONVERSIONS, JAX_ARRAY_CLASSES, PYTHON_SCALARS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
@@ -617,6 +618,34 @@ def _computes_array(expr: Expression, judge: Judge, local: dict[str, list[Expres
     if unbound and steps > 0 and isinstance(expr, NameExpr):
         return any(_computes_array(value, judge, local, steps - 1) for value in local.get(expr.name, []))
     return _is_array(expr, [], judge)
+
+
+def zero_dimensional(api: CheckerPluginInterface, expr: Expression) -> bool:
+    """``expr`` makes a 0-d jax array of a Python number (``jnp.array(n)``, ``jnp.asarray(0)``),
+    or computes one from such arrays and numbers (``jnp.asarray(n) - 1``): its ``==`` gives one
+    truth value, as the number's does."""
+    if isinstance(expr, OpExpr) and expr.op in ARITHMETIC:
+        sides = (expr.left, expr.right)
+        arrays = [zero_dimensional(api, side) for side in sides]
+        return any(arrays) and all(array or _python_number(api, side) for array, side in zip(arrays, sides))
+    if isinstance(expr, UnaryExpr):
+        return zero_dimensional(api, expr.expr)
+    callee = expr.callee if isinstance(expr, CallExpr) else None
+    return (
+        isinstance(expr, CallExpr)
+        and isinstance(callee, RefExpr)
+        and callee.fullname in ARRAY_CONVERSIONS
+        and expr.arg_kinds[:1] == [ARG_POS]
+        and _python_number(api, expr.args[0])
+    )
+
+
+def _python_number(api: CheckerPluginInterface, expr: Expression) -> bool:
+    """The checker typed ``expr`` as a Python number (``bool`` too)."""
+    typ = checked_type(api, expr)
+    if isinstance(typ, LiteralType):
+        typ = typ.fallback
+    return isinstance(typ, Instance) and any(base.fullname in PYTHON_SCALARS for base in typ.type.mro)
 
 
 def _is_array(expr: Expression, around: list[GeneratorExpr], judge: Judge) -> bool:

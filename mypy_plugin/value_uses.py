@@ -20,6 +20,7 @@ from mypy.nodes import (
     DictExpr,
     DictionaryComprehension,
     Expression,
+    FuncDef,
     IndexExpr,
     ListComprehension,
     ListExpr,
@@ -74,6 +75,23 @@ def used_at_once(tree: MypyFile, made: Expression) -> bool:
 def handed_to(tree: MypyFile, made: Expression) -> CallExpr | None:
     """The call ``made`` is written as an argument of, if it is one."""
     return next((call for call in calls(tree.defs) if any(argument is made for argument in call.args)), None)
+
+
+def passed_to(tree: MypyFile, made: Context) -> Iterator[tuple[CallExpr, Expression]]:
+    """Each call the value ``made`` makes is an argument of, directly or by the name it is bound
+    to, with that argument."""
+    uses = {id(use) for use in _uses(tree, made)}
+    for call in calls(tree.defs):
+        yield from ((call, argument) for argument in call.args if id(argument) in uses)
+
+
+def used_in(tree: MypyFile, made: Context) -> set[FuncDef | None]:
+    """The functions (None: the module's top level) where the value ``made`` makes is used:
+    where it is made, and where the name it is bound to is read."""
+    uses = {id(use) for use in _uses(tree, made)}
+    return {
+        scope for node, _, scope, _ in walk(tree.defs) for expr in (node, *get_subexpressions(node)) if id(expr) in uses
+    }
 
 
 def _uses(tree: MypyFile, made: Context) -> Iterator[Context]:

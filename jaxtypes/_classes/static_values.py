@@ -88,6 +88,12 @@ def is_array(value: object) -> bool:
     return np is not None and isinstance(value, np.ndarray)
 
 
+def compares_as_number(value: object) -> bool:
+    """Whether ``value`` is a 0-d array that is no tracer: its ``==`` gives one truth value, as
+    the number's it holds does (where no jit traces the comparison)."""
+    return is_array(value) and getattr(value, "ndim", None) == 0 and "Tracer" not in type(value).__name__
+
+
 def is_array_type(cls: type) -> bool:
     """``jax.Array``, ``numpy.ndarray`` and their subclasses (without importing either)."""
     jax = sys.modules.get("jax")

@@ -16,7 +16,7 @@ from typing import Any
 
 from jaxtypes._classes.declared_types import resolve_hint
 from jaxtypes._classes.errors import StaticValueError
-from jaxtypes._classes.static_values import PYTREE_CLASS_FLAG, ProblemFound, static_key
+from jaxtypes._classes.static_values import PYTREE_CLASS_FLAG, ProblemFound, compares_as_number, static_key
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.libraries import (
     EQUINOX,
@@ -27,7 +27,7 @@ from jaxtypes._vocabulary.libraries import (
     StaticMarker,
     fix_for,
 )
-from jaxtypes._vocabulary.rules import STATIC_FRESH_CALLABLE
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_FRESH_CALLABLE
 
 _JDC_MARKER = "__jax_dataclasses_static_field__"
 
@@ -97,12 +97,15 @@ def _annotation(cls: type, field: dataclasses.Field[Any]) -> Any:
 
 def checked(value: Any, where: str, marker: StaticMarker, cls: type) -> Iterator[StaticValueError]:
     """The problem of a value in pytree metadata, which jit compares with ``==``: a value that
-    only goes wrong if it is changed in place or built again is the rule's opt-in twin
-    (``phrases.unobserved``), since a value seen once shows neither (the sanitizer sees both)."""
+    only goes wrong if it is changed in place, built again or (a 0-d array) compared while jit
+    traces is the rule's opt-in twin (``phrases.unobserved``), since a value seen once shows none
+    of that (the sanitizer sees the first two)."""
     try:
         static_key(value)
     except ProblemFound as found:
         if found.rule is STATIC_FRESH_CALLABLE and found.path:
             return  # a closure inside another value (see the module docstring)
-        found.problem = phrases.unobserved(found.problem._replace(fix=fix_for(found.rule, marker, found.problem.fix)))
+        found.problem = found.problem._replace(fix=fix_for(found.rule, marker, found.problem.fix))
+        if found.rule is not STATIC_DYNAMIC_CHILD or compares_as_number(value):
+            found.problem = phrases.unobserved(found.problem)
         yield found.as_error(StaticValueError, phrases.library_field(where, marker.marker), defined_at=cls)

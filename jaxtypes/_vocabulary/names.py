@@ -53,6 +53,9 @@ EQX_FILTER_JIT = "equinox._jit.filter_jit"
 NNX_JIT = "flax.nnx.transforms.compilation.jit"
 """``nnx.jit``, where flax defines it: a new ``jax.jit`` of a wrapper of the function per call."""
 
+ARRAY_CONVERSIONS = frozenset({"jax.numpy.array", "jax.numpy.asarray"})
+"""``jnp.array`` and ``jnp.asarray``: given a Python number, a 0-d array."""
+
 JAX_ARRAY_CLASSES = frozenset({"jax._src.basearray.Array", "jax.Array"})
 """``jax.Array``, where jax defines it and its public alias: its items, met by iterating an
 array, are arrays again whatever its shape (a 1-d numpy array's are numpy scalars)."""

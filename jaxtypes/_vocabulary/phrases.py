@@ -571,6 +571,11 @@ def copied_at(line: int) -> str:
     return f"again {_AT_LINE.format(line=line)} with the same arguments"
 
 
+def compared_while_tracing(function: str) -> str:
+    """Where a value in pytree metadata is compared while jit traces: inside ``function``."""
+    return f"it is compared inside {function}, which jit traces, where the comparison is traced and fails"
+
+
 def made_again(where: str) -> str:
     """A value made afresh ``where`` (``repeatedly``, ``copied_at``) runs."""
     return f"it is made {where}, so every copy compiles again"

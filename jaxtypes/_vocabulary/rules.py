@@ -196,8 +196,9 @@ EQ_WITHOUT_HASH_FIX = (
 STATIC_DYNAMIC_CHILD = Rule(
     "static-dynamic-child",
     "an array, tracer or pytree inside a static value",
-    "static values are hashed into jit's cache key, and an array is not hashable by value "
-    "(a tracer fails, a concrete array pins one buffer's identity into the compiled code)",
+    "jit hashes static arguments and compares pytree metadata with == to find compiled code, and "
+    "an array is neither hashable nor comparable by value (a tracer fails, a shaped array's == is "
+    "elementwise and has no truth value, a concrete array pins one buffer into the compiled code)",
     "move it into a @jaxtypes.pytree_dataclass data field or pass it as an ordinary argument, "
     "and keep only hashable settings static",
 )
@@ -364,8 +365,9 @@ JIT_COMPILE_BUDGET = Rule(
 
 # --- The stricter verdicts: what may well be harmless as written -------------------------------
 # A value that hashes or compares by identity, or holds what can change in place, goes wrong only
-# if it changes after jit compiled for it or an equal one is built again. Where the code shows
-# neither, the finding is one of these opt-in twins (``STRICT_TWINS``).
+# if it changes after jit compiled for it or an equal one is built again; a 0-d array in metadata,
+# only where it is compared while jit traces. Where the code shows none of that, the finding is
+# one of these opt-in twins (``STRICT_TWINS``).
 
 STATIC_IDENTITY_HASH_STRICT = Rule(
     "static-identity-hash-strict",
@@ -409,7 +411,19 @@ STATIC_FRESH_CALLABLE_STRICT = Rule(
     opt_in=True,
 )
 
+STATIC_DYNAMIC_CHILD_STRICT = Rule(
+    "static-dynamic-child-strict",
+    "a 0-d array in pytree metadata, never compared while jit traces (opt-in)",
+    "jit compares pytree metadata with == instead of hashing it, and a 0-d array compares as the "
+    "number it holds, so an equal one works call after call; where the comparison runs while jit "
+    "traces (a jitted function called from another, a loop's carry) it is traced too and fails; "
+    "this code compares none there, so the finding is reported only where a project selects it",
+    "store the number itself (n, not jnp.array(n)), or make the field a data field so that jit traces it",
+    opt_in=True,
+)
+
 STRICT_TWINS: dict[Rule, Rule] = {
+    STATIC_DYNAMIC_CHILD: STATIC_DYNAMIC_CHILD_STRICT,
     STATIC_IDENTITY_HASH: STATIC_IDENTITY_HASH_STRICT,
     STATIC_UNHASHABLE: STATIC_UNHASHABLE_STRICT,
     STATIC_NOT_FROZEN: STATIC_NOT_FROZEN_STRICT,
@@ -438,6 +452,7 @@ ALL_RULES: tuple[Rule, ...] = (
     JIT_STALE_GLOBAL,
     JIT_FRESH_FUNCTION,
     JIT_COMPILE_BUDGET,
+    STATIC_DYNAMIC_CHILD_STRICT,
     STATIC_IDENTITY_HASH_STRICT,
     STATIC_UNHASHABLE_STRICT,
     STATIC_NOT_FROZEN_STRICT,

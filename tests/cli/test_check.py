@@ -17,8 +17,9 @@ from check_runner import FIXTURES, PROJECT, REPO, Check
 WEIGHTS_MESSAGE = STATIC_DYNAMIC_CHILD.message("Config.weights", "is typed jax.Array, an array type")
 WEIGHTS = "buggy.py:10:5: static-dynamic-child Config.weights is typed jax.Array, an array type"
 WEIGHTS_WHY = (
-    "static values are hashed into jit's cache key, and an array is not hashable by value (a tracer fails, "
-    "a concrete array pins one buffer's identity into the compiled code)"
+    "jit hashes static arguments and compares pytree metadata with == to find compiled code, and an array is "
+    "neither hashable nor comparable by value (a tracer fails, a shaped array's == is elementwise and has no "
+    "truth value, a concrete array pins one buffer into the compiled code)"
 )
 WEIGHTS_FIX = (
     "move it into a @jaxtypes.pytree_dataclass data field or pass it as an ordinary argument, and keep only "

@@ -186,7 +186,7 @@ async def test_one_jit_bug_among_mypy_errors_is_one_diagnostic_and_fixing_it_cle
         types.HoverParams(types.TextDocumentIdentifier(module.as_uri()), types.Position(11, 6))
     )
     assert hover is not None and isinstance(hover.contents, types.MarkupContent)
-    assert "**Why:** static values are hashed into jit's cache key" in hover.contents.value
+    assert "**Why:** jit hashes static arguments and compares pytree metadata" in hover.contents.value
     assert "**Fix:** move it into a @jaxtypes.pytree_dataclass data field" in hover.contents.value
     save_file(client, module, FIXED)
     assert await in_module.next() == []

@@ -57,6 +57,7 @@ def test_jax_names_are_where_jax_defines_them() -> None:
     assert resolve(f"{names.JAX_PRIVATE}api.grad") is jax.grad
     assert [resolve(fullname) for fullname in names.TRACING_TRANSFORMS] == [jax.make_jaxpr, jax.eval_shape]
     assert resolve(names.JAX_EXPORT) is jax.export.export
+    assert {resolve(fullname) for fullname in names.ARRAY_CONVERSIONS} == {jax.numpy.array, jax.numpy.asarray}
 
 
 def test_library_names_are_where_the_libraries_define_them() -> None:

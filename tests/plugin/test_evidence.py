@@ -24,6 +24,11 @@ built in a loop and handed straight to a function that is not jitted, nor a boun
 function defined before a loop is one object in it. A name bound again to another class's instance
 (``argparse.Namespace``, then a named tuple) is judged by what it holds, not by its first type.
 
+A 0-d array made from a number (``jnp.array(n)``) in pytree metadata compares as the number
+does: it is reported only where it is compared while jit traces (made inside a jitted function,
+read inside one that passes it on to another, or given to one that compares that field); an
+array of another shape always is.
+
 A pytree given to a traced position is compared by its static fields: a lambda a subclass's
 ``__init__`` hands to its base's, which stores it in one, is reported where it is made when the
 instances are built in a loop.
@@ -716,6 +721,52 @@ class Window:
         self.width += 1
 
 
+@struct.dataclass
+class Sampling:
+    step: jax.Array
+    tokens: int = struct.field(pytree_node=False)
+
+
+def start(ids: jax.Array) -> Sampling:
+    return Sampling(jnp.zeros(()), jnp.array(ids.shape[1]))  # S: static-dynamic-child-strict
+
+
+def last(ids: jax.Array) -> Sampling:
+    return Sampling(jnp.zeros(()), jnp.asarray(ids.shape[1]) - 1)  # S: static-dynamic-child-strict
+
+
+def shaped(ids: jax.Array) -> Sampling:
+    return Sampling(jnp.zeros(()), jnp.array([ids.shape[1]]))  # E: static-dynamic-child
+
+
+@jax.jit
+def sample_step(s: Sampling) -> jax.Array:
+    return s.step
+
+
+def sampler() -> Callable[[jax.Array], jax.Array]:
+    sampling = Sampling(jnp.zeros(()), jnp.array(3))  # E: static-dynamic-child
+
+    @jax.jit
+    def inner(x: jax.Array) -> jax.Array:
+        return sample_step(sampling) + x
+
+    return inner
+
+
+@jax.jit
+def traced_start(x: jax.Array) -> jax.Array:
+    return sample_step(Sampling(x, jnp.array(2)))  # E: static-dynamic-child
+
+
+@jax.jit
+def first_token(s: Sampling) -> jax.Array:
+    return s.step if s.tokens == 1 else s.step + 1
+
+
+first_token(Sampling(jnp.zeros(()), jnp.array(1)))  # E: static-dynamic-child
+
+
 class Exporter(abc.ABC):
     def __init__(self) -> None:
         self.symbols: list[str] = []
@@ -827,6 +878,10 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
         + 1
     )
     assert headlines[objective].endswith("and Objective.target assigns self._target")
+    sampling = lines.index("    sampling = Sampling(jnp.zeros(()), jnp.array(3))  # E: static-dynamic-child") + 1
+    assert headlines[sampling].endswith(
+        "and it is compared inside inner, which jit traces, where the comparison is traced and fails"
+    )
 
 
 def test_every_mode_gives_the_same_findings_and_follows_the_evidence(tmp_path: Path) -> None:

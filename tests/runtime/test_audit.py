@@ -137,6 +137,7 @@ def test_correct_static_values_pass(library: str, meta: Any) -> None:
 
 
 STRICT = (
+    "static-dynamic-child-strict",
     "static-unhashable-strict",
     "static-identity-hash-strict",
     "static-not-frozen-strict",
@@ -163,6 +164,7 @@ def test_each_mistake_is_reported_at_its_path_with_the_library_marker(
     assert str(error).startswith(f"{where} {what}")
 
 
+@pytest.mark.filterwarnings("ignore:A JAX array is being set as static")  # equinox's own warning
 @pytest.mark.parametrize("library", sorted(NODES))
 @pytest.mark.parametrize(
     ("meta", "code", "what"),
@@ -171,13 +173,14 @@ def test_each_mistake_is_reported_at_its_path_with_the_library_marker(
         (Vehicle(), "static-identity-hash-strict", "holds a Vehicle, which hashes by identity"),
         (lambda x: x, "static-fresh-callable-strict", "holds a lambda"),
         (Settings(1), "static-not-frozen-strict", "holds a Settings, a dataclass that is not frozen"),
+        (jnp.array(3), "static-dynamic-child-strict", "holds an array (ArrayImpl)"),
     ],
-    ids=["list", "identity", "lambda", "not-frozen"],
+    ids=["list", "identity", "lambda", "not-frozen", "0-d-array"],
 )
 def test_what_is_right_until_changed_or_built_again_is_opt_in(library: str, meta: Any, code: str, what: str) -> None:
     """jit compares metadata: a list, an identity-hashed object, a dataclass that is not frozen or a
-    lambda there works as long as nobody changes it or builds it again, which one look at a value
-    cannot tell."""
+    lambda there works as long as nobody changes it or builds it again, and a 0-d array as long as
+    no jit traces the comparison, which one look at a value cannot tell."""
     tree = {"layer": NODES[library](meta)}
     assert jt.audit(tree, "state") == []
     [error] = jt.audit(tree, "state", select=STRICT)

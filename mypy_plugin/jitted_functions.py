@@ -1,0 +1,55 @@
+"""Which functions of the module ``jax.jit`` jits: a decorator (on a method, a module-level or
+a local ``def``), or a call ``jax.jit(f)`` naming the function."""
+
+from __future__ import annotations
+
+from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MypyFile, RefExpr
+
+from jaxtypes._vocabulary.names import JAX_JIT, PARTIAL
+from mypy_plugin.statements import calls, walk
+
+
+def jitting(tree: MypyFile, function: FuncDef) -> list[CallExpr | RefExpr]:
+    """What jits ``function`` with ``jax.jit``: its decorators that do (``@jax.jit``,
+    ``@jax.jit(static_argnums=...)``, ``@partial(jax.jit, ...)``), then the module's calls
+    ``jax.jit(function, ...)``."""
+    decorated = _decorated(tree, function)
+    decorators = decorated.original_decorators if decorated is not None else []
+    return [*(d for d in decorators if isinstance(d, (CallExpr, RefExpr)) and is_jit(d)), *_jit_calls(tree, function)]
+
+
+def is_jit(expr: Expression) -> bool:
+    """``expr`` is ``jax.jit``, a call of it, or ``partial(jax.jit, ...)``."""
+    if isinstance(expr, RefExpr):
+        return expr.fullname == JAX_JIT
+    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
+        return False
+    callee, args = expr.callee.fullname, expr.args
+    return callee == JAX_JIT or (
+        callee == PARTIAL and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname == JAX_JIT
+    )
+
+
+def _decorated(tree: MypyFile, function: FuncDef) -> Decorator | None:
+    """The decorated definition of ``function``: in its class's or the module's names, or among
+    the statements of the function it is defined in."""
+    if not function.is_decorated:
+        return None
+    symbol = (function.info.names if function.info else tree.names).get(function.name)
+    if symbol is not None and isinstance(symbol.node, Decorator) and symbol.node.func.fullname == function.fullname:
+        return symbol.node
+    bodies = [node.body.body for node, *_ in walk(tree.defs, definitions=True) if isinstance(node, FuncDef)]
+    return next((s for body in bodies for s in body if isinstance(s, Decorator) and s.func is function), None)
+
+
+def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:
+    """The calls ``jax.jit(function, ...)`` in the module, which jit it as its decorator would."""
+    return [
+        call
+        for call in calls(tree.defs)
+        if isinstance(call.callee, RefExpr)
+        and call.callee.fullname == JAX_JIT
+        and call.args
+        and isinstance(call.args[0], RefExpr)
+        and call.args[0].fullname == function.fullname
+    ]
