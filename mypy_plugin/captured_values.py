@@ -81,17 +81,26 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
     return _captured(api, closure, function) if closure is not None else []
 
 
-def _captured(api: CheckerPluginInterface, closure: FuncItem, function: FuncDef) -> list[Expression]:
+def _captured(
+    api: CheckerPluginInterface, closure: FuncItem, function: FuncDef, seen: frozenset[FuncItem] = frozenset()
+) -> list[Expression]:
+    """The shaping values ``closure`` reads from ``function``, and those that the local functions
+    of ``function`` it reads (calls, passes on) read in turn: they are part of its program."""
     bound = set(_bindings([function.body], function)) | {argument.variable for argument in function.arguments}
     own = {argument.variable for argument in closure.arguments}
-    read = [
+    names = [
         expr
         for node, *_ in walk([closure.body])
         for expr in get_subexpressions(node)
-        if isinstance(expr, NameExpr) and expr.node in bound and expr.node not in own
+        if isinstance(expr, NameExpr) and expr.node not in own
     ]
     python_values = _python_values(api, closure)
-    return [expr for expr in read if _shapes(expr.node, python_values)]
+    read = [expr for expr in names if expr.node in bound and _shapes(expr.node, python_values)]
+    local = {node for node, _, scope, _ in walk([function.body], scope=function, definitions=True) if scope is function}
+    inner = {definition(expr.node) for expr in names} & local - seen - {closure}
+    return read + [
+        value for fun in inner if fun is not None for value in _captured(api, fun, function, seen | {closure})
+    ]
 
 
 def _shapes(node: object, python_values: Collection[Var]) -> bool:

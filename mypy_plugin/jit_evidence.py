@@ -394,6 +394,7 @@ def with_evidence(
     through_calls: bool = False,
     site: Site | None = None,
     reads: Reads = None,
+    found: str | None = None,
 ) -> Problem:
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
@@ -401,7 +402,8 @@ def with_evidence(
     the class whose values have the problem (``Problem.of``) changes its instances, or, where they
     compare by identity, they are built in a loop; the value is ``made`` again and again
     (``repeated``, ``through_calls`` where it meets jit right there), or an equal copy of it meets
-    jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to attributes its method ``reads``."""
+    jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to attributes its method ``reads``;
+    what the caller ``found`` itself (``written_while_tracing``) comes first."""
     if problem.rule not in STRICT_TWINS:
         return problem
     if problem.rule is STATIC_DYNAMIC_CHILD:  # a 0-d array compares as its number, but not while jit traces
@@ -410,8 +412,8 @@ def with_evidence(
             return problem
         evidence = compared_while_tracing(api, made, attribute)
         return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
-    evidence = None
-    if problem.rule is STATIC_UNHASHABLE and owner is not None and attribute is not None:
+    evidence = found
+    if evidence is None and problem.rule is STATIC_UNHASHABLE and owner is not None and attribute is not None:
         evidence = changed_in_place(api, owner, attribute, set(instance_attributes(owner)) - set(static))
     symbol = lookup(problem.of, api) if problem.of is not None else None
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
@@ -425,6 +427,21 @@ def with_evidence(
         where = where or copied(api, made, site)
         evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
+
+
+def written_while_tracing(function: FuncDef, index: int) -> str | None:
+    """Where ``function``, which jit traces, assigns an attribute of its parameter at ``index``
+    (a static ``self``): that runs only while jit traces, and leaves a tracer in the object,
+    whatever else reads it."""
+    if index >= len(function.arguments):
+        return None
+    name = function.arguments[index].variable.name
+    for node, *_ in walk([function.body]):
+        attribute = next((attribute for target, attribute, _ in _writes(node) if is_name(target, name)), None)
+        if attribute is not None:
+            owner = f"{class_name(function.info)}.{function.name}" if function.info else function.name
+            return phrases.assigned_while_tracing(owner, name, attribute)
+    return None
 
 
 def compared_while_tracing(api: CheckerPluginInterface, made: Expression, attribute: str | None) -> str | None:

@@ -33,7 +33,7 @@ from mypy_plugin.captured_values import shaping_values
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated
+from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated, written_while_tracing
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -227,7 +227,10 @@ def _check_definition(
                 reads = method_reads(api, self_of, function.name)
             else:
                 reads = parameter_reads_of(api, function, index, typ)
-            problem = plain_static_problem(api, typ, lenient=True, strict_collections=not statics.private, reads=reads)
+            found = written_while_tracing(function, index)
+            problem = plain_static_problem(
+                api, typ, lenient=True, strict_collections=not statics.private, reads=reads, found=found
+            )
             if problem is not None:
                 report(api, problem, phrases.parameter(name, qualname), fun)
 

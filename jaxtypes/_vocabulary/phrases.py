@@ -571,6 +571,13 @@ def copied_at(line: int) -> str:
     return f"again {_AT_LINE.format(line=line)} with the same arguments"
 
 
+def assigned_while_tracing(function: str, target: str, attribute: str) -> str:
+    """``function``, which jit traces, assigns ``target.attribute``."""
+    return (
+        f"{function}, which jit traces, assigns {target}.{attribute}, which runs only while tracing and stores a tracer"
+    )
+
+
 def compared_while_tracing(function: str) -> str:
     """Where a value in pytree metadata is compared while jit traces: inside ``function``."""
     return f"it is compared inside {function}, which jit traces, where the comparison is traced and fails"

@@ -24,6 +24,11 @@ built in a loop and handed straight to a function that is not jitted, nor a boun
 function defined before a loop is one object in it. A name bound again to another class's instance
 (``argparse.Namespace``, then a named tuple) is judged by what it holds, not by its first type.
 
+A local function jitted at each run counts what the local functions it calls capture too (a
+loss given to the function that makes the step): where that differs at each run, so does the
+program. A static ``self`` whose jitted method assigns an attribute of it is reported whatever
+the method reads: the assignment runs only while jit traces, and stores a tracer.
+
 A 0-d array made from a number (``jnp.array(n)``) in pytree metadata compares as the number
 does: it is reported only where it is compared while jit traces (made inside a jitted function,
 read inside one that passes it on to another, or given to one that compares that field); an
@@ -667,7 +672,22 @@ def readout(x: jax.Array, name, weight) -> jax.Array:
     return head(x) + scaled(x)
 
 
+def staged(loss: Callable[[jax.Array], jax.Array]) -> Callable[[jax.Array], jax.Array]:
+    def gradient(y: jax.Array) -> jax.Array:
+        return jax.grad(loss)(y)
+
+    @jax.jit  # E: jit-fresh-function
+    def step(y: jax.Array) -> jax.Array:
+        return y - gradient(y)
+
+    return step
+
+
 def sweep(x: jax.Array, depths: list[int], weights: list[jax.Array]) -> None:
+    for loss in [jnp.sum, jnp.mean]:
+        staged(loss)(x)
+    for _ in range(2):
+        staged(jnp.sum)(x)
     for depth in depths:
         forward(Network(depth), x)
     for name, weight in zip(["mean", "log_std"], weights):
@@ -677,6 +697,16 @@ def sweep(x: jax.Array, depths: list[int], weights: list[jax.Array]) -> None:
     network = Network(2)
     for _ in range(2):
         forward(network, x)
+
+class Trainer:
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def fit(self, x: jax.Array) -> jax.Array:
+        self.last = x * self.rate
+        return self.last
+
 
 class Objective(abc.ABC):
     def __init__(self, target: float) -> None:
@@ -878,6 +908,13 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
         + 1
     )
     assert headlines[objective].endswith("and Objective.target assigns self._target")
+    fit = lines.index("class Trainer:") + 5
+    assert headlines[fit].endswith(
+        "Trainer.fit, which jit traces, assigns self.last, which runs only while tracing and stores a tracer"
+    )
+    staged = lines.index("    @jax.jit  # E: jit-fresh-function") + 1
+    again = lines.index("        staged(jnp.sum)(x)") + 1
+    assert f"made by every call of staged, which runs inside a loop at line {again}" in headlines[staged]
     sampling = lines.index("    sampling = Sampling(jnp.zeros(()), jnp.array(3))  # E: static-dynamic-child") + 1
     assert headlines[sampling].endswith(
         "and it is compared inside inner, which jit traces, where the comparison is traced and fails"
