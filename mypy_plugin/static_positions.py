@@ -17,6 +17,8 @@ from mypy.nodes import (
     Decorator,
     Expression,
     FuncDef,
+    IntExpr,
+    ListExpr,
     MemberExpr,
     MypyFile,
     NameExpr,
@@ -24,6 +26,7 @@ from mypy.nodes import (
     OpExpr,
     RefExpr,
     SuperExpr,
+    TupleExpr,
     TypeInfo,
     Var,
 )
@@ -31,7 +34,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import Instance, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_JIT, JAX_MAKE_JAXPR, TRACING_TRANSFORMS
+from jaxtypes._vocabulary.names import JAX_JIT, JAX_MAKE_JAXPR, JAX_VMAP, TRACING_TRANSFORMS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     IDENTITY_HASH_FIX,
@@ -56,6 +59,7 @@ from mypy_plugin.jit_evidence import (
 from mypy_plugin.jit_statics import jitted_statics, named_statics, read_statics
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
+from mypy_plugin.method_bodies import is_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls, placed
@@ -105,26 +109,26 @@ def rebound_call_hook(ctx: FunctionContext) -> Type:
 
 
 def traced_through_hook(ctx: FunctionContext) -> Type:
-    """``jax.make_jaxpr(f)(x, y)`` and ``jax.eval_shape(f, x, y)`` of a jitted ``f``: each traces
-    every argument it passes on to ``f`` (but make_jaxpr's own ``static_argnums``), so what reaches
-    a static position of ``f`` is a tracer, which jit cannot hash (jax 6871)."""
+    """``jax.make_jaxpr(f)(x, y)``, ``jax.eval_shape(f, x, y)`` and ``jax.vmap(f)(x, y)`` of a
+    jitted ``f``: each traces the arguments it passes on to ``f`` (but make_jaxpr's own
+    ``static_argnums``, and what vmap's ``in_axes`` gives None), so what reaches a static position
+    of ``f`` is a tracer, which jit cannot hash (jax 6871) nor compare (jax 20466)."""
     call = ctx.context
     tree = checked_module(ctx.api)
     statics = Statics.carried(ctx.arg_types[0][0]) if ctx.arg_types and ctx.arg_types[0] else None
     if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr) or statics is None or tree is None:
         return ctx.default_return_type
     transform = TRACING_TRANSFORMS[call.callee.fullname]
-    if call.callee.fullname == JAX_MAKE_JAXPR:  # make_jaxpr(f) returns what takes the arguments
-        own = read_statics(ctx)
+    if call.callee.fullname in (JAX_MAKE_JAXPR, JAX_VMAP):  # what they return takes the arguments
+        own = read_statics(ctx).nums if call.callee.fullname == JAX_MAKE_JAXPR else _unmapped(call)
         passed = next((outer for outer in calls(tree.defs) if outer.callee is call), None)
         skip = 0
     else:
-        own, passed, skip = None, call, 1
-    if passed is None:
+        own, passed, skip = (), call, 1
+    if passed is None or own is None:
         return ctx.default_return_type
-    own_static = own.nums if own is not None else ()
     for place, arg in placed(passed.arg_kinds[skip:], passed.arg_names[skip:], passed.args[skip:]):
-        static = place in statics.nums and place not in own_static if isinstance(place, int) else place in statics.names
+        static = place in statics.nums and place not in own if isinstance(place, int) else place in statics.names
         if static:
             report(
                 ctx.api,
@@ -133,6 +137,20 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
                 arg,
             )
     return ctx.default_return_type
+
+
+def _unmapped(vmap: CallExpr) -> tuple[int, ...] | None:
+    """The positions ``jax.vmap(f, in_axes)`` passes on unmapped (``in_axes`` None there); None
+    where ``in_axes`` is no literal int, nor a tuple or list of ints and None (keyword arguments
+    are always mapped)."""
+    given = dict(placed(vmap.arg_kinds, vmap.arg_names, vmap.args))
+    axes = given.get("in_axes", given.get(1))
+    if axes is None or isinstance(axes, IntExpr):
+        return ()
+    items = axes.items if isinstance(axes, (TupleExpr, ListExpr)) else None
+    if items is None or not all(isinstance(item, IntExpr) or is_name(item, "None") for item in items):
+        return None
+    return tuple(place for place, item in enumerate(items) if is_name(item, "None"))
 
 
 def is_rebound(tree: MypyFile | None, function: FuncDef) -> bool:

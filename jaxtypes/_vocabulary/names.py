@@ -40,9 +40,17 @@ JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 JAX_MAKE_JAXPR = "jax._src.api.make_jaxpr"
 """``jax.make_jaxpr``: what it returns takes the arguments it traces."""
 
-TRACING_TRANSFORMS = {JAX_MAKE_JAXPR: "jax.make_jaxpr", "jax._src.api.eval_shape": "jax.eval_shape"}
-"""jax's transformations that trace every argument they pass on to the function they are given
-(``jax.make_jaxpr`` but its own ``static_argnums``), by where jax defines them."""
+JAX_VMAP = "jax._src.api.vmap"
+"""``jax.vmap``: what it returns maps its arguments (those ``in_axes`` does not give None)."""
+
+TRACING_TRANSFORMS = {
+    JAX_MAKE_JAXPR: "jax.make_jaxpr",
+    "jax._src.api.eval_shape": "jax.eval_shape",
+    JAX_VMAP: "jax.vmap",
+}
+"""jax's transformations that trace the arguments they pass on to the function they are given
+(``jax.make_jaxpr`` but its own ``static_argnums``, ``jax.vmap`` but where ``in_axes`` gives
+None), by where jax defines them."""
 
 JAX_EXPORT = "jax._src.export._export.export"
 """``jax.export.export``: traces the function it is given once, into a serialised module."""

@@ -157,7 +157,7 @@ def traced_by(transform: str) -> Problem:
     position of the jitted ``f``: a tracer there."""
     return Problem(
         STATIC_DYNAMIC_CHILD,
-        f"is a tracer there: {transform} traces every argument it passes on",
+        f"is a tracer there: {transform} traces the arguments it passes on",
         TRACED_BY_TRANSFORM_FIX.format(transform=transform),
     )
 

@@ -134,8 +134,9 @@ TRACED_INTO_STATIC_FIX = (
 )
 
 TRACED_BY_TRANSFORM_FIX = (
-    "give the value where {transform} does not trace it (jax.make_jaxpr's own static_argnums, or "
-    "functools.partial(f, value) as the function), or call the jitted function directly"
+    "give the value where {transform} does not trace it (jax.make_jaxpr's own static_argnums, "
+    "None in jax.vmap's in_axes, or functools.partial(f, value) as the function), or call the jitted "
+    "function directly"
 )
 
 JITTED_IN_LOOP_FIX = (

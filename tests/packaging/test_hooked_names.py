@@ -55,7 +55,7 @@ def test_jax_names_are_where_jax_defines_them() -> None:
     assert isinstance(resolve(names.JAX_JITTED_CALL.rpartition(".")[0]), type)
     assert all(resolve(fullname) is jax.Array for fullname in names.JAX_ARRAY_CLASSES)
     assert resolve(f"{names.JAX_PRIVATE}api.grad") is jax.grad
-    assert [resolve(fullname) for fullname in names.TRACING_TRANSFORMS] == [jax.make_jaxpr, jax.eval_shape]
+    assert [resolve(fullname) for fullname in names.TRACING_TRANSFORMS] == [jax.make_jaxpr, jax.eval_shape, jax.vmap]
     assert resolve(names.JAX_EXPORT) is jax.export.export
     assert {resolve(fullname) for fullname in names.ARRAY_CONVERSIONS} == {jax.numpy.array, jax.numpy.asarray}
 

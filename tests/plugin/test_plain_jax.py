@@ -258,12 +258,17 @@ def add(x: int, y: int) -> int:
 
 
 by_name = jax.jit(add, static_argnames={"y"})  # a set of names is read as a tuple
+axes = (0, None)
 jax.make_jaxpr(by_name)(1, 2)  # E: static-dynamic-child
 jax.make_jaxpr(by_name)(1, y=2)  # E: static-dynamic-child
 jax.make_jaxpr(by_name, static_argnums=1)(1, 2)  # static in make_jaxpr too
 jax.eval_shape(by_name, 1, 2)  # E: static-dynamic-child
 jax.make_jaxpr(jax.jit(add))(1, 2)
 by_name(1, [2])  # E: static-unhashable
+jax.vmap(by_name)(jnp.ones(3), y=jnp.ones(3))  # E: static-dynamic-child
+jax.vmap(by_name, in_axes=(0, 0))(jnp.ones(3), jnp.ones(3))  # E: static-dynamic-child
+jax.vmap(by_name, in_axes=(0, None))(jnp.ones(3), 2)  # not mapped: passed on as it is
+jax.vmap(by_name, in_axes=axes)(jnp.ones(3), 2)  # in_axes not read: no verdict
 """,
     "bound_method_never_changed": """
 v = Vehicle(2)
