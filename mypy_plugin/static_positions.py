@@ -127,6 +127,8 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
         own, passed, skip = (), call, 1
     if passed is None or own is None:
         return ctx.default_return_type
+    if statics.nums and _function_target(ctx.api, call.args[0])[1]:  # jax.vmap(obj.method): obj is bound
+        statics = statics.bound()
     for place, arg in placed(passed.arg_kinds[skip:], passed.arg_names[skip:], passed.args[skip:]):
         static = place in statics.nums and place not in own if isinstance(place, int) else place in statics.names
         if static:
@@ -137,6 +139,16 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
                 arg,
             )
     return ctx.default_return_type
+
+
+def _mapped(context: Context, place: int | str) -> bool:
+    """``context`` calls what ``jax.vmap(f, ...)`` returns, which maps the argument at ``place``
+    (or may: ``in_axes`` not read)."""
+    vmap = context.callee if isinstance(context, CallExpr) else None
+    if not (isinstance(vmap, CallExpr) and isinstance(vmap.callee, RefExpr) and vmap.callee.fullname == JAX_VMAP):
+        return False
+    unmapped = _unmapped(vmap)
+    return unmapped is None or isinstance(place, str) or place not in unmapped
 
 
 def _unmapped(vmap: CallExpr) -> tuple[int, ...] | None:
@@ -206,6 +218,8 @@ def _check_call(
         function = target.func
     for place, expr, typ in placed_arguments(ctx):
         static = place in statics.nums if isinstance(place, int) else place in statics.names
+        if static and _mapped(ctx.context, place):
+            continue  # what jax.vmap maps reaches the position as a tracer (traced_through_hook)
         site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None
         if static:
             reads = _parameter_reads(ctx.api, function, place, bound, typ) if needs_evidence else None
@@ -278,6 +292,12 @@ def _jitted_target(api: CheckerPluginInterface, context: Context) -> tuple[Node 
     the call (``_taken_from``: ``jax.vmap(obj.method)(x)``); ``obj`` may be typed by a type
     variable or a named tuple (``_instance``)."""
     callee = context.callee if isinstance(context, CallExpr) else None
+    return _function_target(api, callee)
+
+
+def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> tuple[Node | None, bool]:
+    """What the jitted function ``callee`` names, and whether it binds its first argument
+    (``_jitted_target``)."""
     if callee is not None:
         callee = _taken_from(api, callee, innermost_function(api))
     if isinstance(callee, SuperExpr) and callee.info is not None:

@@ -269,6 +269,20 @@ jax.vmap(by_name)(jnp.ones(3), y=jnp.ones(3))  # E: static-dynamic-child
 jax.vmap(by_name, in_axes=(0, 0))(jnp.ones(3), jnp.ones(3))  # E: static-dynamic-child
 jax.vmap(by_name, in_axes=(0, None))(jnp.ones(3), 2)  # not mapped: passed on as it is
 jax.vmap(by_name, in_axes=axes)(jnp.ones(3), 2)  # in_axes not read: no verdict
+
+
+class Scaler:
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    @partial(jax.jit, static_argnums=(0, 2))
+    def apply(self, x: jax.Array, n: int) -> jax.Array:
+        return x * self.k * n
+
+
+scaler = Scaler(2)
+jax.vmap(scaler.apply, in_axes=(0, None))(jnp.ones(3), 2)  # self is bound: n is not mapped
+jax.vmap(scaler.apply)(jnp.ones(3), jnp.ones(3))  # E: static-dynamic-child
 """,
     "bound_method_never_changed": """
 v = Vehicle(2)
@@ -437,7 +451,7 @@ mapped = jax.vmap(space.count, in_axes=0)
 mapped(jnp.ones(3))
 Pair(1).total(jnp.ones(2))
 h = jax.jit(lambda x, y: y, static_argnums=0)
-jax.vmap(h)([1], jnp.ones(2))  # E: static-unhashable
+jax.vmap(h)([1], jnp.ones(2))  # E: static-dynamic-child
 """,
     "private_function_judged_by_its_callers": """
 @partial(jax.jit, static_argnames=("tsave",))
