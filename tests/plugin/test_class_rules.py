@@ -401,7 +401,7 @@ def test_messages_name_field_reason_and_fix(tmp_path: Path, cache_dir: Path) -> 
     path = tmp_path / "messages.py"
     path.write_text(HEADER + CASES["array_fields"])
     first = check_in_process(path, cache_dir)[0]
-    assert first.message.startswith("Config.a is typed jax.Array, an array type\nwhy: static values")
+    assert first.message.startswith("Config.a is typed jax.Array, an array type\nwhy: jit hashes static arguments")
     assert "\nfix: move it into a @jaxtypes.pytree_dataclass" in first.message
 
 

@@ -227,7 +227,11 @@ jax.tree_util.register_dataclass(Indexer, data_fields=[], meta_fields=["index"])
 
 
 def indexer() -> Indexer:
-    return Indexer(jnp.array(3))  # E: static-dynamic-child
+    return Indexer(jnp.arange(3))  # E: static-dynamic-child
+
+
+def scalar_indexer() -> Indexer:
+    return Indexer(jnp.array(3))  # 0-d: compared as its number outside a trace (opt-in)
 
 
 @jax.tree_util.register_static  # E: static-identity-hash
