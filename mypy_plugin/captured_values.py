@@ -96,11 +96,14 @@ def _captured(
     ]
     python_values = _python_values(api, closure)
     read = [expr for expr in names if expr.node in bound and _shapes(expr.node, python_values)]
-    local = {node for node, _, scope, _ in walk([function.body], scope=function, definitions=True) if scope is function}
-    inner = {definition(expr.node) for expr in names} & local - seen - {closure}
-    return read + [
-        value for fun in inner if fun is not None for value in _captured(api, fun, function, seen | {closure})
+    local = [
+        node
+        for node, _, scope, _ in walk([function.body], scope=function, definitions=True)
+        if isinstance(node, FuncDef) and scope is function and node is not closure and node not in seen
     ]
+    called = {definition(expr.node) for expr in names}
+    inner = [fun for fun in local if fun in called]
+    return read + [value for fun in inner for value in _captured(api, fun, function, seen | {closure})]
 
 
 def _shapes(node: object, python_values: Collection[Var]) -> bool:

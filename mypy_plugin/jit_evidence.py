@@ -402,8 +402,11 @@ def with_evidence(
     the class whose values have the problem (``Problem.of``) changes its instances, or, where they
     compare by identity, they are built in a loop; the value is ``made`` again and again
     (``repeated``, ``through_calls`` where it meets jit right there), or an equal copy of it meets
-    jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to attributes its method ``reads``;
-    what the caller ``found`` itself (``written_while_tracing``) comes first."""
+    jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to
+    attributes its method ``reads``; what the caller ``found`` itself (``written_while_tracing``)
+    comes first. An array needs no evidence, but a 0-d one ``made`` from a number
+    (``value_origins.zero_dimensional``), which compares as the number: that it is compared while
+    jit traces (``compared_while_tracing``)."""
     if problem.rule not in STRICT_TWINS:
         return problem
     if problem.rule is STATIC_DYNAMIC_CHILD:  # a 0-d array compares as its number, but not while jit traces
@@ -488,7 +491,10 @@ def _compares(function: FuncDef, parameter: str, attribute: str) -> bool:
     """``function`` compares ``parameter.attribute`` with something (``x.a == 1``)."""
     return any(
         isinstance(expr, ComparisonExpr)
-        and any(isinstance(o, MemberExpr) and o.name == attribute and is_name(o.expr, parameter) for o in expr.operands)
+        and any(
+            isinstance(operand, MemberExpr) and operand.name == attribute and is_name(operand.expr, parameter)
+            for operand in expr.operands
+        )
         for node, *_ in walk([function.body])
         for expr in get_subexpressions(node)
     )

@@ -34,6 +34,7 @@ from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated, written_while_tracing
+from mypy_plugin.jit_statics import read_statics
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -51,7 +52,6 @@ from mypy_plugin.mypy_internals import (
     partial_new_callback,
 )
 from mypy_plugin.reporting import report
-from mypy_plugin.jit_statics import read_statics
 from mypy_plugin.static_positions import plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
 from mypy_plugin.value_origins import fresh_origin

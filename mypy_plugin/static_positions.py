@@ -120,7 +120,7 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
         return ctx.default_return_type
     transform = TRACING_TRANSFORMS[call.callee.fullname]
     if call.callee.fullname in (JAX_MAKE_JAXPR, JAX_VMAP):  # what they return takes the arguments
-        own = read_statics(ctx).nums if call.callee.fullname == JAX_MAKE_JAXPR else _unmapped(call)
+        own = _untraced(ctx, call)
         passed = next((outer for outer in calls(tree.defs) if outer.callee is call), None)
         skip = 0
     else:
@@ -139,6 +139,15 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
                 arg,
             )
     return ctx.default_return_type
+
+
+def _untraced(ctx: FunctionContext, transform: CallExpr) -> tuple[int, ...] | None:
+    """The positions ``jax.make_jaxpr(f, static_argnums=...)`` or ``jax.vmap(f, in_axes)`` passes
+    on as they are; None where they cannot be read."""
+    if isinstance(transform.callee, RefExpr) and transform.callee.fullname == JAX_VMAP:
+        return _unmapped(transform)
+    own = read_statics(ctx)
+    return own.nums if own is not None else None
 
 
 def _mapped(context: Context, place: int | str) -> bool:

@@ -259,9 +259,11 @@ def add(x: int, y: int) -> int:
 
 by_name = jax.jit(add, static_argnames={"y"})  # a set of names is read as a tuple
 axes = (0, None)
+nums = (1,)
 jax.make_jaxpr(by_name)(1, 2)  # E: static-dynamic-child
 jax.make_jaxpr(by_name)(1, y=2)  # E: static-dynamic-child
 jax.make_jaxpr(by_name, static_argnums=1)(1, 2)  # static in make_jaxpr too
+jax.make_jaxpr(by_name, static_argnums=nums)(1, 2)  # static_argnums not read: no verdict
 jax.eval_shape(by_name, 1, 2)  # E: static-dynamic-child
 jax.make_jaxpr(jax.jit(add))(1, 2)
 by_name(1, [2])  # E: static-unhashable
