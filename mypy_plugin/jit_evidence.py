@@ -99,7 +99,7 @@ from mypy_plugin.jitted_functions import jitting
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
 from mypy_plugin.statements import calls, placed, present, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
-from mypy_plugin.value_origins import Site, equal_copies, made_classes, zero_dimensional
+from mypy_plugin.value_origins import Site, compares_as_number, equal_copies, made_classes
 from mypy_plugin.value_uses import handed_to, passed_to, used_at_once, used_in
 
 N = TypeVar("N", bound=Node)
@@ -405,13 +405,13 @@ def with_evidence(
     jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to
     attributes its method ``reads``; what the caller ``found`` itself (``written_while_tracing``)
     comes first. An array needs no evidence, but a 0-d one ``made`` from a number
-    (``value_origins.zero_dimensional``), which compares as the number: that it is compared while
+    (``value_origins.compares_as_number``), which compares as the number: that it is compared while
     jit traces (``compared_while_tracing``)."""
     if problem.rule not in STRICT_TWINS:
         return problem
     if problem.rule is STATIC_DYNAMIC_CHILD:  # a 0-d array compares as its number, but not while jit traces
         known = isinstance(api, CheckerPluginInterface) and isinstance(made, Expression)
-        if not (known and zero_dimensional(api, made)):
+        if not (known and compares_as_number(api, made)):
             return problem
         evidence = compared_while_tracing(api, made, attribute)
         return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)

@@ -620,16 +620,17 @@ def _computes_array(expr: Expression, judge: Judge, local: dict[str, list[Expres
     return _is_array(expr, [], judge)
 
 
-def zero_dimensional(api: CheckerPluginInterface, expr: Expression) -> bool:
+def compares_as_number(api: CheckerPluginInterface, expr: Expression) -> bool:
     """``expr`` makes a 0-d jax array of a Python number (``jnp.array(n)``, ``jnp.asarray(0)``),
     or computes one from such arrays and numbers (``jnp.asarray(n) - 1``): its ``==`` gives one
-    truth value, as the number's does."""
+    truth value, as the number's does. The runtime twin judges a value
+    (``jaxtypes._classes.static_values.compares_as_number``)."""
     if isinstance(expr, OpExpr) and expr.op in ARITHMETIC:
         sides = (expr.left, expr.right)
-        arrays = [zero_dimensional(api, side) for side in sides]
+        arrays = [compares_as_number(api, side) for side in sides]
         return any(arrays) and all(array or _python_number(api, side) for array, side in zip(arrays, sides))
     if isinstance(expr, UnaryExpr):
-        return zero_dimensional(api, expr.expr)
+        return compares_as_number(api, expr.expr)
     callee = expr.callee if isinstance(expr, CallExpr) else None
     return (
         isinstance(expr, CallExpr)
