@@ -410,10 +410,10 @@ def with_evidence(
     if problem.rule not in STRICT_TWINS:
         return problem
     if problem.rule is STATIC_DYNAMIC_CHILD:  # a 0-d array compares as its number, but not while jit traces
-        known = isinstance(api, CheckerPluginInterface) and isinstance(made, Expression)
-        if not (known and compares_as_number(api, made)):
+        checker = api if isinstance(api, CheckerPluginInterface) else None
+        if checker is None or not isinstance(made, Expression) or not compares_as_number(checker, made):
             return problem
-        evidence = compared_while_tracing(api, made, attribute)
+        evidence = compared_while_tracing(checker, made, attribute)
         return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
     evidence = found
     if evidence is None and problem.rule is STATIC_UNHASHABLE and owner is not None and attribute is not None:

@@ -1,12 +1,13 @@
 """Which functions of the module ``jax.jit`` jits: a decorator (on a method, a module-level or
-a local ``def``), or a call ``jax.jit(f)`` naming the function."""
+a local ``def``), or a call ``jax.jit(f)`` naming the function; and which jax.lax's control flow
+traces (``jax.lax.fori_loop(0, n, body, x)``)."""
 
 from __future__ import annotations
 
 from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MypyFile, RefExpr
 
-from jaxtypes._vocabulary.names import JAX_JIT, PARTIAL
-from mypy_plugin.statements import calls, walk
+from jaxtypes._vocabulary.names import JAX_JIT, LAX_TRACED_FUNCTIONS, PARTIAL
+from mypy_plugin.statements import calls, placed, walk
 
 
 def jitting(tree: MypyFile, function: FuncDef) -> list[CallExpr | RefExpr]:
@@ -53,3 +54,19 @@ def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:
         and isinstance(call.args[0], RefExpr)
         and call.args[0].fullname == function.fullname
     ]
+
+
+def traced_by_lax(tree: MypyFile, function: FuncDef) -> str | None:
+    """The public name of the jax.lax control flow (``names.LAX_TRACED_FUNCTIONS``) that a call of
+    the module gives ``function`` to trace, by its name; None where none does."""
+    for call in calls(tree.defs):
+        known = LAX_TRACED_FUNCTIONS.get(call.callee.fullname) if isinstance(call.callee, RefExpr) else None
+        if known is None:
+            continue
+        public, places = known
+        if any(
+            place in places and isinstance(arg, RefExpr) and arg.node is function
+            for place, arg in placed(call.arg_kinds, call.arg_names, call.args)
+        ):
+            return public
+    return None

@@ -70,7 +70,7 @@ from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
-from mypy_plugin.value_origins import assigned_problem
+from mypy_plugin.value_origins import FINE, assigned_problem, constructed_verdict
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"
@@ -314,7 +314,7 @@ def _report_fields(
     static = [field.name for field in fields]
     for field in fields:
         problem = (
-            static_problem(field.type, judge)
+            _declared_problem(info, field, judge)
             or _default_problem(api, field, judge)
             or assigned_problem(info.defn, field.name, field.default, judge)
         )
@@ -344,6 +344,14 @@ def _report(
 ) -> None:
     problem = problem._replace(fix=fix_for(problem.rule, marker, problem.fix))
     report(api, problem, where, context)
+
+
+def _declared_problem(info: TypeInfo, field: StaticField, judge: Judge) -> Problem | None:
+    """What the field's declared type admits that breaks a hash, unless construction replaces
+    what it is given with values known to hash (``self.params = immutabledict(params)`` for a
+    field declared ``dict``): it holds those."""
+    constructed = constructed_verdict(info.defn, field.name, judge)
+    return None if constructed == FINE else static_problem(field.type, judge)
 
 
 def _default_problem(

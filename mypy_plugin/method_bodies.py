@@ -86,6 +86,23 @@ def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
     return [value for name, value in _construction_assignments(defn) if name == attribute]
 
 
+def replaced_values(defn: ClassDef, attribute: str) -> list[Expression]:
+    """The values the construction of ``defn`` assigns to ``attribute`` where one of its methods
+    assigns it at the top of its body, whatever it was given (``self.params =
+    immutabledict(params)``): then the attribute holds one of those, not what its declaration
+    admits; empty where what construction was given may stay."""
+    unconditional = any(
+        isinstance(stmt, AssignmentStmt)
+        and any(
+            isinstance(lvalue, MemberExpr) and lvalue.name == attribute and is_name(lvalue.expr, this)
+            for lvalue in stmt.lvalues
+        )
+        for method, this in _construction_methods(defn)
+        for stmt in method.body.body
+    )
+    return assigned_values(defn, attribute) if unconditional else []
+
+
 def construction_method(defn: ClassDef, value: Expression) -> FuncDef | None:
     """The construction method of ``defn`` whose body holds ``value``."""
     for method, _ in _construction_methods(defn):

@@ -8,6 +8,7 @@ the daemon.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeGuard
 
 from mypy.nodes import (
     AssignmentStmt,
@@ -60,6 +61,7 @@ from mypy_plugin.jit_statics import jitted_statics, named_statics, read_statics
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
 from mypy_plugin.method_bodies import is_name
+from mypy_plugin.jitted_functions import traced_by_lax
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls, placed
@@ -144,7 +146,7 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
 def _untraced(ctx: FunctionContext, transform: CallExpr) -> tuple[int, ...] | None:
     """The positions ``jax.make_jaxpr(f, static_argnums=...)`` or ``jax.vmap(f, in_axes)`` passes
     on as they are; None where they cannot be read."""
-    if isinstance(transform.callee, RefExpr) and transform.callee.fullname == JAX_VMAP:
+    if _is_vmap(transform):
         return _unmapped(transform)
     own = read_statics(ctx)
     return own.nums if own is not None else None
@@ -154,10 +156,15 @@ def _mapped(context: Context, place: int | str) -> bool:
     """``context`` calls what ``jax.vmap(f, ...)`` returns, which maps the argument at ``place``
     (or may: ``in_axes`` not read)."""
     vmap = context.callee if isinstance(context, CallExpr) else None
-    if not (isinstance(vmap, CallExpr) and isinstance(vmap.callee, RefExpr) and vmap.callee.fullname == JAX_VMAP):
+    if not _is_vmap(vmap):
         return False
     unmapped = _unmapped(vmap)
     return unmapped is None or isinstance(place, str) or place not in unmapped
+
+
+def _is_vmap(expr: Expression | None) -> TypeGuard[CallExpr]:
+    """``expr`` is a call of ``jax.vmap``."""
+    return isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.callee.fullname == JAX_VMAP
 
 
 def _unmapped(vmap: CallExpr) -> tuple[int, ...] | None:
@@ -447,19 +454,24 @@ def _fresh_verdict(api: CheckerPluginInterface, fresh: Fresh, needs_evidence: bo
 
 
 def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
-    """``static-dynamic-child`` for a parameter of an enclosing jitted function that its jit
-    traces (not in its static positions): a tracer there, whatever its declared type."""
-    if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var):
+    """``static-dynamic-child`` for a parameter of an enclosing function that jit traces (not in
+    its static positions), or that jax.lax's control flow traces (a loop's body: its index too):
+    a tracer there, whatever its declared type."""
+    tree = checked_module(api)
+    if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var) or tree is None:
         return None
     for function in enclosing_functions(api)[1]:
         parameters = [argument.variable for argument in function.arguments] if isinstance(function, FuncDef) else []
-        if expr.node not in parameters:
+        if expr.node not in parameters or not isinstance(function, FuncDef):
             continue
+        owner = f"{class_name(function.info)}.{function.name}" if function.info else function.name
+        primitive = traced_by_lax(tree, function)
+        if primitive is not None:
+            return phrases.lax_traced_parameter(expr.node.name, owner, primitive)
         statics = jitted_statics(api, function)
         index = parameters.index(expr.node)
         if statics is None or index in statics.nums or expr.node.name in statics.names:
             return None
-        owner = f"{class_name(function.info)}.{function.name}" if function.info else function.name
         return phrases.traced_parameter(expr.node.name, owner)
     return None
 

@@ -84,6 +84,7 @@ from mypy.types import (
     TupleType,
     Type,
     TypeOfAny,
+    UnionType,
     get_proper_type,
     has_type_vars,
 )
@@ -92,11 +93,18 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import ARRAY_CONVERSIONS, JAX_ARRAY_CLASSES, PYTHON_SCALARS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import hashes_its_fields
-from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, static_problem
+from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, admitted_unhashable, rebuilt, static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
 from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
-from mypy_plugin.method_bodies import CONSTRUCTION, assigned_values, construction_method, is_name, local_values
+from mypy_plugin.method_bodies import (
+    CONSTRUCTION,
+    assigned_values,
+    construction_method,
+    is_name,
+    local_values,
+    replaced_values,
+)
 from mypy_plugin.mypy_internals import (
     MypyDataclass,
     checked_module,
@@ -672,10 +680,28 @@ def assigned_problem(defn: ClassDef, attribute: str, default: Expression | None,
     (``self.len = jnp.sqrt(...)`` in ``__post_init__``), breaks in a hash, whatever its declared
     type says. Construction is read only where the class is in the module at hand: a class from
     mypy's cache keeps no method bodies, and the verdict must not depend on the cache."""
+    values = [
+        *([default] if default is not None else []),
+        *(assigned_values(defn, attribute) if _own(defn, judge) else []),
+    ]
+    return _made_in_construction(defn, values, judge).problem
+
+
+def constructed_verdict(defn: ClassDef, attribute: str, judge: Judge) -> Verdict:
+    """What the values a class's construction puts in ``attribute`` in place of what it was given
+    (``method_bodies.replaced_values``) break in a hash: known only where each value is, and where
+    the class is in the module at hand (``assigned_problem``)."""
+    return _made_in_construction(defn, replaced_values(defn, attribute), judge) if _own(defn, judge) else UNKNOWN
+
+
+def _own(defn: ClassDef, judge: Judge) -> bool:
+    """``defn`` is a class of the module being checked, whose method bodies are there to read."""
     tree = checked_module(judge.api)
-    own = tree is not None and tree.fullname == defn.info.module_name
-    values = [*([default] if default is not None else []), *(assigned_values(defn, attribute) if own else [])]
-    return _combined(made_verdict(value, judge, scope=construction_method(defn, value)) for value in values).problem
+    return tree is not None and tree.fullname == defn.info.module_name
+
+
+def _made_in_construction(defn: ClassDef, values: list[Expression], judge: Judge) -> Verdict:
+    return _combined(made_verdict(value, judge, scope=construction_method(defn, value)) for value in values)
 
 
 def _bound(ref: RefExpr, api: CheckerPluginInterface | SemanticAnalyzerPluginInterface) -> Node | None:
@@ -696,16 +722,16 @@ def _bound(ref: RefExpr, api: CheckerPluginInterface | SemanticAnalyzerPluginInt
 
 def _declared_return(callee: Node | None) -> Type | None:
     """The declared return type of a function (of a decorated one, the type its decorators give
-    it once the checker has applied them: mypy's cache keeps that type, not the decorators) or
-    of the first of an overload, where it holds no type variable (a generic function returns
-    what it is given)."""
+    it once the checker has applied them: mypy's cache keeps that type, not the decorators; of a
+    variable bound to one, its type) or of the first of an overload, where it holds no type
+    variable (a generic function returns what it is given)."""
     if isinstance(callee, OverloadedFuncDef):
         first = callee.items[0] if callee.items else None
         callee = first.func if isinstance(first, Decorator) else first
     if isinstance(callee, Decorator):
         signature = callee.var.type
-    else:
-        signature = callee.type if isinstance(callee, FuncDef) else None
+    else:  # a variable bound to a function (``chain = transforms.chain``) has its type
+        signature = callee.type if isinstance(callee, (FuncDef, Var)) else None
     if not isinstance(signature, CallableType) or has_type_vars(signature.ret_type):
         return None
     returned = get_proper_type(signature.ret_type)
@@ -735,13 +761,17 @@ def declared_type(api: CheckerPluginInterface, expr: Expression) -> ProperType |
 def _given_to_fields(
     call: CallExpr, info: TypeInfo, judge: Judge, flow: ModuleFlow | None, scope: FuncDef | None
 ) -> Problem | None:
-    """An instance of a dataclass that hashes its fields (``unsafe_hash=True``), given a value
-    that breaks a hash for a field typed ``Any`` (the declared types are judged where declared)."""
-    if not hashes_its_fields(info):
+    """An instance of a class that hashes what it holds (``_hashes_what_it_holds``), given a value
+    that breaks a hash for a field whose declaration leaves that open: typed ``Any``, or an
+    interface that admits an unhashable builtin (``args: Sequence`` given ``[32, 64]``), unless
+    construction makes the field anew (``rebuilt``). Other declared types are judged where
+    declared."""
+    if not _hashes_what_it_holds(info, judge):
         return None
+    remade = rebuilt(info)
     for field, given in given_fields(call, info):
         symbol = info.get(field)
-        if symbol is None or not isinstance(symbol.node, Var) or not _undeclared(symbol.node.type):
+        if symbol is None or not isinstance(symbol.node, Var) or field in remade or not _open(symbol.node.type):
             continue
         made = [Made(given, scope)] if flow is None else _origins(flow, given, call.line, scope, MAX_STEPS - 1, set())
         problem = _combined(
@@ -773,6 +803,15 @@ def given_fields(call: CallExpr, info: TypeInfo) -> Iterator[tuple[str, Expressi
 
 def _undeclared(typ: Type | None) -> bool:
     return typ is None or isinstance(get_proper_type(typ), AnyType)
+
+
+def _open(typ: Type | None) -> bool:
+    """A declared type that leaves open whether the value hashes: none, ``Any``, or one admitting
+    an unhashable builtin (``declared_types.admitted_unhashable``), also in a union."""
+    proper = get_proper_type(typ) if typ is not None else None
+    if isinstance(proper, UnionType):
+        return any(_open(item) for item in proper.items)
+    return _undeclared(proper) or isinstance(proper, Instance) and admitted_unhashable(proper) is not None
 
 
 def _origins(

@@ -43,6 +43,19 @@ JAX_MAKE_JAXPR = "jax._src.api.make_jaxpr"
 JAX_VMAP = "jax._src.api.vmap"
 """``jax.vmap``: what it returns maps its arguments (those ``in_axes`` does not give None)."""
 
+_LOOPS = "jax._src.lax.control_flow.loops"
+_CONDITIONALS = "jax._src.lax.control_flow.conditionals"
+LAX_TRACED_FUNCTIONS: dict[str, tuple[str, frozenset[int | str]]] = {
+    f"{_LOOPS}.fori_loop": ("jax.lax.fori_loop", frozenset({2, "body_fun"})),
+    f"{_LOOPS}.while_loop": ("jax.lax.while_loop", frozenset({0, 1, "cond_fun", "body_fun"})),
+    f"{_LOOPS}.scan": ("jax.lax.scan", frozenset({0, "f"})),
+    f"{_LOOPS}.map": ("jax.lax.map", frozenset({0, "f"})),
+    f"{_CONDITIONALS}.cond": ("jax.lax.cond", frozenset({1, 2, "true_fun", "false_fun"})),
+}
+"""jax.lax's control flow, by where it is defined: its public name, and the places (positions,
+keywords) of the functions it traces, whose parameters are all tracers there (a loop's index
+too)."""
+
 TRACING_TRANSFORMS = {
     JAX_MAKE_JAXPR: "jax.make_jaxpr",
     "jax._src.api.eval_shape": "jax.eval_shape",

@@ -57,6 +57,7 @@ from jaxtypes._vocabulary.rules import (
     TEXT_FIELD_FIX,
     TRACED_LEAF_FIX,
     TRACED_BY_TRANSFORM_FIX,
+    LAX_TRACED_INTO_STATIC_FIX,
     TRACED_INTO_STATIC_FIX,
     STATIC_SUBCLASS,
     STATIC_UNHASHABLE,
@@ -174,6 +175,16 @@ def traced_parameter(name: str, function: str) -> Problem:
         STATIC_DYNAMIC_CHILD,
         f"is the traced parameter {name!r} of the jitted {function}, a tracer",
         TRACED_INTO_STATIC_FIX.format(name=name, function=function),
+    )
+
+
+def lax_traced_parameter(name: str, function: str, primitive: str) -> Problem:
+    """A parameter of a function jax.lax's control flow traces (a loop's body, a branch of
+    ``cond``) passed on into a static position: a tracer there, a loop's index too."""
+    return Problem(
+        STATIC_DYNAMIC_CHILD,
+        f"is the parameter {name!r} of {function}, which {primitive} traces: a tracer",
+        LAX_TRACED_INTO_STATIC_FIX.format(name=name, primitive=primitive),
     )
 
 

@@ -128,6 +128,11 @@ STATIC_CLASS_SELF_TRACED_FIX = (
     "use @jaxtypes.jit (self becomes static), or mark it: @partial(jax.jit, static_argnums=0)"
 )
 
+LAX_TRACED_INTO_STATIC_FIX = (
+    "pass {name!r} on as a traced argument (not in static_argnums/static_argnames), or, where each "
+    "value needs its own program, loop in Python instead of {primitive}"
+)
+
 TRACED_INTO_STATIC_FIX = (
     "mark {name!r} static where {function} is jitted too (static_argnums/static_argnames), or pass "
     "it on as a traced argument"

@@ -6,7 +6,7 @@ only where the code changes them in place, changes their instances, or builds th
 without that, each is its opt-in ``-strict`` twin. A callable made afresh (a lambda, a local
 function, a function ``jax.jit`` or ``jax.grad`` makes, or a tuple, named tuple or factory's
 result holding one, or a bundle of functions a library's factory makes, such as
-``optimizers.sgd(0.1)``) in a static position, and ``jax.jit`` of one, are reported where the
+``optimizers.sgd(0.1)``, also through a name bound to the factory) in a static position, and ``jax.jit`` of one, are reported where the
 code that makes it runs again and again (by ``jax.jit``, ``nnx.jit`` or ``eqx.filter_jit``, each
 keying compiled code on the function; ``jax.jit(jax.vmap(lambda ...))`` too): in a loop, or in a
 function a loop calls (``f(...)``, ``self.f(...)``, ``obj.f(...)``, ``jax.vmap(partial(f, ...))(x)``),
@@ -302,6 +302,7 @@ def other_jits(x: jax.Array) -> jax.Array:
 
 
 agent = Agent()
+stepper = optimizers.sgd
 settings = argparse.Namespace(steps=2)
 settings = Optimizer(**vars(settings))
 for _ in range(2):
@@ -318,6 +319,7 @@ for _ in range(2):
     Solver().solve(jnp.ones(1))
     other_jits(jnp.ones(1))
     keyed(optimizers.sgd(0.1), jnp.ones(1))  # E: static-fresh-callable
+    keyed(stepper(0.1), jnp.ones(1))  # E: static-fresh-callable
 keyed(jax.jit(jnp.mean), jnp.ones(1))  # S: static-fresh-callable-strict
 keyed(jax.jit(total), jnp.ones(2))  # E: static-fresh-callable
 keyed(optimizers.sgd(0.2), jnp.ones(1))  # S: static-fresh-callable-strict

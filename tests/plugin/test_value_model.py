@@ -24,7 +24,8 @@ parameter without annotation, a name rebound to an array, a dict on one side of 
 given to a field typed ``Any`` or to a static field declared ``int`` (mypy's own error, which
 ``jaxtypes check`` does not show), an array a module's ``__post_init__`` assigns to a static field
 declared ``float`` (while a value converted before the call, a loop's own target and a float
-computed there stay silent); values jit cannot trace passed to it (an instance of a plain class
+computed there stay silent), and a static field declared an array that construction always
+replaces by a tuple (silent: it holds the tuple; one it replaces only on some paths is reported); values jit cannot trace passed to it (an instance of a plain class
 nothing can make a pytree, where a class decorated by a function of code that can import jax,
 which may register it, is not judged a plain class, nor its jitted methods' ``self``; a named
 tuple of functions, an equinox module given a lambda for a
@@ -34,7 +35,10 @@ declare static fields its own way, a function in a static field, and a function 
 hand-written ``__init__``'s parameter that is no field, stay silent); a
 lambda jitted inside a loop; a tuple of a jax array's items, which are arrays (``tuple(a)``,
 also row by row; ``tuple(a.tolist())`` and a shape stay silent); a traced parameter of a function jitted by a call (``jax.jit(fit)``)
-passed on into a static position; and a class whose ``__hash__`` keeps the hash it computed
+passed on into a static position, and so is one of a loop's body that ``jax.lax.fori_loop`` traces
+(its index too: a tracer), while one passed on into a traced position stays silent; a list
+given to a named tuple's or frozen dataclass's field declared ``Sequence`` in a static position
+(a tuple there stays silent); and a class whose ``__hash__`` keeps the hash it computed
 (``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value.
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
@@ -511,6 +515,18 @@ class Spread(eqx.Module):
         self.height = 2.0 * float(across)
 
 
+class Tabled(eqx.Module):
+    table: np.ndarray = eqx.field(static=True)
+    given: np.ndarray = eqx.field(static=True)  # E: static-dynamic-child
+
+    def __init__(self, table: np.ndarray) -> None:
+        self.table = tuple(int(v) for v in table)  # type: ignore[assignment]
+        if table.ndim == 1:
+            self.given = tuple(int(v) for v in table)  # type: ignore[assignment]
+        else:
+            self.given = table
+
+
 class Plain:
     pass
 
@@ -627,6 +643,32 @@ def fit(x: jax.Array, n):
 
 
 jax.jit(fit)(jnp.ones(4), 2)
+
+
+def looped(x: jax.Array) -> jax.Array:
+    def body(i: int, carry: jax.Array) -> jax.Array:
+        return reshaped(carry, i)  # E: static-dynamic-child
+
+    def scanned(carry: jax.Array, row: jax.Array) -> tuple[jax.Array, jax.Array]:
+        return carry + reshaped(row, (4,)), row
+
+    jax.lax.scan(scanned, x, jnp.ones((2, 4)))
+    return jax.lax.fori_loop(0, 3, body, x)
+
+
+class Dims(NamedTuple):
+    dims: Sequence[int]
+
+
+@dataclasses.dataclass(frozen=True)
+class FrozenDims:
+    dims: Sequence[int]
+
+
+reshaped(jnp.ones(4), Dims([4]))  # E: static-unhashable
+reshaped(jnp.ones(4), Dims((4,)))
+reshaped(jnp.ones(4), FrozenDims([4]))  # E: static-unhashable
+reshaped(jnp.ones(4), FrozenDims((4,)))
 
 
 class Cached:
