@@ -44,6 +44,7 @@ CAUGHT_TODAY = (
     "equinox_965_weight_norm_fresh_partial_field.py",
     "flax_2410_array_static_arg.py",
     "flax_4870_list_static_field.py",
+    "flax_5562_tolinen_list_args_static_arg.py",
     "flax_587_dict_static_arg.py",
     "genjax_1179_list_static_arg.py",
     "haiku_196_population_of_updaters_static_self.py",
@@ -87,6 +88,7 @@ CAUGHT_TODAY = (
     "jax_5595_jit_on_method.py",
     "jax_6233_device_array_static_arg.py",
     "jax_6853_dict_static_arg.py",
+    "jax_6871_make_jaxpr_of_jit_static_argnames.py",
     "jax_7561_advi_list_limits_static_arg.py",
     "jax_7703_unsafe_hash_dataclass_array_static.py",
     "jax_7826_flax_ndarray_static_field.py",
@@ -97,7 +99,8 @@ CAUGHT_TODAY = (
     "jax_953_optimizer_namedtuple_traced_arg.py",
     "jax_9672_jit_bound_method_in_loop.py",
     "jax_aht_112_run_episodes_fresh_jit_per_partner.py",
-    "jax_6871_make_jaxpr_of_jit_static_argnames.py",
+    "jax_docs_gotchas_static_self_mutated.py",
+    "jax_docs_slow_tracing_fresh_function_per_call.py",
     "jaxsim_103_jax_dataclasses_static_ndarray_field.py",
     "long_range_arena_7_dict_model_kwargs_static_arg.py",
     "nemos_547_optimistix_adapter_fresh_loss_closure.py",
@@ -113,7 +116,9 @@ CAUGHT_TODAY = (
     "quax_117_pjit_rule_jits_fresh_lambda_per_call.py",
     "reservoirpy_235_ipreservoir_static_self_mutated.py",
     "scarlet2_129_array_spectrum_static_array_fields.py",
+    "scarlet2_f127789_fit_rebuilds_optax_chain.py",
     "scikit_robot_871_solver_jits_fresh_closures_per_solve.py",
+    "sigkerax_3_fori_index_in_static_argnums.py",
     "so_78485515_pytree_static_field_jnp_array.py",
     "so_78918890_jit_bound_method_mutated.py",
     "so_78918890_jit_decorator_on_method.py",
@@ -183,7 +188,11 @@ HELD_OUT = (
     "flax_4329_nnx_jit_new_module_instances.py",
     "flax_5489_multimetric_graphdef_list_static.py",
     "flax_5548_nnx_optimizer_recreated_each_epoch.py",
+    "flax_5562_tolinen_list_args_static_arg.py",
     "flax_9c19c13_lift_jit_jitted_once_fingerprint_static.py",
+    "flax_docs_basics_update_step_static_tx_apply_fn.py",
+    "flax_docs_lr_schedule_static_learning_rate_fn.py",
+    "flax_docs_nnx_performance_functional_loop_graphdef.py",
     "flax_dynamic_scale_numpy_scalar_static_field.py",
     "flax_lm1b_jit_train_step_static_config_schedule.py",
     "flax_partitioned_names_static_field.py",
@@ -256,7 +265,12 @@ HELD_OUT = (
     "jax_corl_59_hashable_pydantic_config_static_arg.py",
     "jax_cosmo_81_pytree_aux_dict_mutated.py",
     "jax_dataloader_2_loader_traced_arg.py",
+    "jax_docs_gotchas_jit_method_pytree_strategy3.py",
+    "jax_docs_gotchas_static_self_mutated.py",
     "jax_docs_jit_caching_partial_lambda_in_loop.py",
+    "jax_docs_register_dataclass_static_op_field.py",
+    "jax_docs_register_static_staticstr.py",
+    "jax_docs_slow_tracing_fresh_function_per_call.py",
     "jax_examples_mnist_classifier_optimizer_state.py",
     "jax_examples_mnist_fromscratch_numpy_params_batches.py",
     "jax_gcm_735_model_static_self_params_edited_in_place.py",
@@ -265,12 +279,14 @@ HELD_OUT = (
     "jax_random_exponential_dtype_static.py",
     "jax_register_pytree_node_docs_size_aux.py",
     "jaxopt_221_scipy_minimize_jits_value_and_grad_per_instance.py",
+    "jaxrts_76_setup_fresh_instrument_partial.py",
     "jaxsim_103_jax_dataclasses_static_ndarray_field.py",
     "jaxsim_43_jit_bound_method_stored_on_instance.py",
     "jx_darray_partition_spec_static_field.py",
     "lineax_41_matrix_operator_frozenset_tags_static.py",
     "long_range_arena_7_dict_model_kwargs_static_arg.py",
     "mbi_126_marginal_loss_fn_local_closure_static_arg.py",
+    "mbi_cfacfe4_callback_jits_bound_loss_call.py",
     "mbi_pytree_loss_fn_module_level_meta_fields.py",
     "mcx_58_device_array_static_argnums.py",
     "mujoco_mjx_dataclass_ndarray_meta_bytes.py",
@@ -287,6 +303,7 @@ HELD_OUT = (
     "optax_577_adam_array_learning_rate_static_arg.py",
     "optax_c3354dd_score_function_rng_static_arg.py",
     "optax_getting_started_dict_params_opt_state.py",
+    "optax_nanolm_example_generate_static_self_linen.py",
     "optimistix_readme_module_level_fn_fixed_point.py",
     "orc_jit_compatibility_jit_bound_forecast_bcoo_module.py",
     "orthax_65_classical_recurrence_fresh_weight_lambda.py",
@@ -304,6 +321,7 @@ HELD_OUT = (
     "pytroubles_418_pytree_aux_dict_fresh_per_flatten.py",
     "quantecon_lecture_jax_146_vfi_fresh_operator_lambda_static_arg.py",
     "quantecon_lecture_jax_95_power_iteration_static_int_defaults.py",
+    "quantecon_lecture_jax_nn_namedtuple_config_static.py",
     "quax_117_pjit_rule_jits_fresh_lambda_per_call.py",
     "quax_fork_jit_rule_cached_jitted_wrapper.py",
     "reax_optimizer_optax_static_built_once.py",
@@ -311,10 +329,13 @@ HELD_OUT = (
     "reservoirpy_235_ipreservoir_static_self_mutated.py",
     "sbmlutils_441_module_level_and_module_vector_fields.py",
     "scarlet2_129_array_spectrum_static_array_fields.py",
+    "scarlet2_f127789_fit_rebuilds_optax_chain.py",
     "scikit_robot_871_solver_jits_fresh_closures_per_solve.py",
+    "sigkerax_3_fori_index_in_static_argnums.py",
     "so_78485515_pytree_static_field_jnp_array.py",
     "tapnet_44_jit_transformed_apply_once.py",
     "tinygp_57_quasisep_condition_static_kernel_arrays.py",
+    "tn4ml_model_create_train_step_jits_local_value_and_grad.py",
     "torax_formation_model_abc_static_arg.py",
     "torax_solver_jit_static_self.py",
     "track_mjx_45_jit_env_methods_per_eval.py",
@@ -322,8 +343,12 @@ HELD_OUT = (
 )
 """Cases transcribed after the rules were written, from reports they were not written from."""
 
-HELD_OUT_CAUGHT = 77
-"""Held-out bug cases whose every mark the plugin reports: 77 of 108 (the sixteenth set of 8 bug
+HELD_OUT_CAUGHT = 82
+"""Held-out bug cases whose every mark the plugin reports: 82 of 115 (the seventeenth set of 7 bug
+cases and 9 correct idioms, measured before any change for it, 2 of 7, 4 of 9 marks, no false
+positive, 5 of 7 and 7 marks after: what a hashed value class is given for a field declared as a
+collection interface, a function bound to another name (``optax.chain``) judged by its declared
+return, and the parameters of what jax.lax's control flow traces; the sixteenth set of 8 bug
 cases and 6 correct idioms, measured before any change for it, 4 of 8, 7 of 14 marks, no false
 positive, 6 of 8 and 9 marks after: a jitted method's assignment to its static self runs only
 while jit traces, and what jax.vmap maps into a static position is a tracer; jax 6871 of the first sets,
