@@ -13,6 +13,7 @@ from typing import TypeGuard
 from mypy.nodes import (
     AssignmentStmt,
     CallExpr,
+    ClassDef,
     ConditionalExpr,
     Context,
     Decorator,
@@ -58,10 +59,10 @@ from mypy_plugin.jit_evidence import (
     with_evidence,
 )
 from mypy_plugin.jit_statics import jitted_statics, named_statics, read_statics
+from mypy_plugin.jitted_functions import traced_by_lax
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name
 from mypy_plugin.method_bodies import is_name
-from mypy_plugin.jitted_functions import traced_by_lax
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls, placed
@@ -225,6 +226,8 @@ def _check_call(
     parameter is read from its definition (``function``, or the decorated ``def`` the call runs)."""
     if statics is None and isinstance(ctx, MethodContext):
         statics = Statics.carried(ctx.type)
+        if _defined_again(ctx.api, ctx.context):
+            return ctx.default_return_type
     if statics is None:
         return ctx.default_return_type
     target, bound = _jitted_target(ctx.api, ctx.context)
@@ -296,6 +299,35 @@ def placed_arguments(ctx: FunctionContext | MethodContext) -> Iterator[tuple[int
     typed = [(expr, typ) for exprs, types in zip(ctx.args, ctx.arg_types) for expr, typ in zip(exprs, types)]
     for place, (expr, typ) in placed(kinds, names, typed):
         yield place, expr, typ
+
+
+def _defined_again(api: CheckerPluginInterface, context: Context) -> bool:
+    """``context`` calls by name a function the module defines at its top level, whose name a
+    later top-level statement binds again (a second ``def loss``, which mypy rejects and keeps
+    typed as the first) before the call runs (before its line at the top level; anywhere, from a
+    function, which runs later): the call runs that binding, not the one its type describes."""
+    tree = checked_module(api)
+    callee = context.callee if isinstance(context, CallExpr) else None
+    target = callee.node if isinstance(callee, NameExpr) else None
+    if tree is None or not isinstance(target, (FuncDef, Decorator)) or target not in tree.defs:
+        return False
+    top_level = innermost_function(api) is None
+    function = target.func if isinstance(target, Decorator) else target
+    jitted = _rebound_jits(tree).get(function)  # ``f = jax.jit(f)`` binds the function itself, jitted
+    return any(
+        target.line < stmt.line
+        and (not top_level or stmt.line < context.line)
+        and _binds(stmt, target.name)
+        and not (isinstance(stmt, AssignmentStmt) and stmt.rvalue is jitted)
+        for stmt in tree.defs
+    )
+
+
+def _binds(stmt: Node, name: str) -> bool:
+    """``stmt`` binds ``name``: a ``def`` (decorated or not), a class, or an assignment to it."""
+    if isinstance(stmt, (FuncDef, Decorator, ClassDef)):
+        return stmt.name == name
+    return isinstance(stmt, AssignmentStmt) and any(is_name(lvalue, name) for lvalue in stmt.lvalues)
 
 
 def _jitted_target(api: CheckerPluginInterface, context: Context) -> tuple[Node | None, bool]:

@@ -38,7 +38,8 @@ also row by row; ``tuple(a.tolist())`` and a shape stay silent); a traced parame
 passed on into a static position, and so is one of a loop's body that ``jax.lax.fori_loop`` traces
 (its index too: a tracer), while one passed on into a traced position stays silent; a list
 given to a named tuple's or frozen dataclass's field declared ``Sequence`` in a static position
-(a tuple there stays silent); and a class whose ``__hash__`` keeps the hash it computed
+(a tuple there stays silent); a call of a jitted function's name that the module has since
+defined again (mypy keeps the first type; the call runs the second: silent); and a class whose ``__hash__`` keeps the hash it computed
 (``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value.
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
@@ -669,6 +670,22 @@ reshaped(jnp.ones(4), Dims([4]))  # E: static-unhashable
 reshaped(jnp.ones(4), Dims((4,)))
 reshaped(jnp.ones(4), FrozenDims([4]))  # E: static-unhashable
 reshaped(jnp.ones(4), FrozenDims((4,)))
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def redone(x: jax.Array, n):
+    return x * n
+
+
+redone(jnp.ones(2), jnp.ones(2))  # E: static-dynamic-child
+
+
+@eqx.filter_jit
+def redone(x: jax.Array, n):  # type: ignore[no-redef]
+    return x * n
+
+
+redone(jnp.ones(2), jnp.ones(2))
 
 
 class Cached:
