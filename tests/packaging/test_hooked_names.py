@@ -4,6 +4,7 @@ the installed jax and jaxtypes, so a move on either side fails here, not silentl
 from __future__ import annotations
 
 import importlib
+import inspect
 import types
 
 import equinox as eqx
@@ -58,6 +59,11 @@ def test_jax_names_are_where_jax_defines_them() -> None:
     assert [resolve(fullname) for fullname in names.TRACING_TRANSFORMS] == [jax.make_jaxpr, jax.eval_shape, jax.vmap]
     assert resolve(names.JAX_EXPORT) is jax.export.export
     assert {resolve(fullname) for fullname in names.ARRAY_CONVERSIONS} == {jax.numpy.array, jax.numpy.asarray}
+    for fullname, (public, places) in names.LAX_TRACED_FUNCTIONS.items():
+        assert resolve(fullname) is resolve(public), fullname
+        parameters = list(inspect.signature(resolve(fullname)).parameters)
+        keywords = {place for place in places if isinstance(place, str)}
+        assert {parameters[place] for place in places if isinstance(place, int)} == keywords, fullname
 
 
 def test_library_names_are_where_the_libraries_define_them() -> None:
