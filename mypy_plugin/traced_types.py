@@ -46,7 +46,7 @@ from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base, named_tuple_fields
 from mypy_plugin.statements import calls
-from mypy_plugin.value_origins import given_fields, origins
+from mypy_plugin.value_origins import declared_type, given_fields, made_values, origins
 
 JAX_NODE_CLASSES = frozenset({"builtins.object", *PYTHON_SCALARS, *NODE_CONTAINERS})
 """``object``, the scalars and the containers jax registers as pytree nodes (besides ``None`` and
@@ -82,7 +82,16 @@ def untraceable_problem(
     function written there) as the value itself, as an item of a tuple or named tuple, or as each
     item of a list or value of a dict; or a pytree whose class declares a data field ``str``, or
     that the module gives a function for a data field (``eqx.nn.Lambda(lambda x: x)``): jit
-    meets the text or the function as a leaf."""
+    meets the text or the function as a leaf. A name is judged by what the bindings that reach
+    it make, where the module shows them all (a parameter declared ``str`` rebound to an array
+    before the call), not by the type mypy kept from its declaration."""
+    reached = made_values(api, expr, expr.line, scope)
+    types = [declared_type(api, value) for value in reached] if reached is not None else []
+    if reached is not None and all(types):  # what the reaching bindings make, over mypy's type of the name
+        problems = (
+            untraceable_problem(api, value, made, scope) for value, made in zip(reached, types) if made is not None
+        )
+        return next((problem for problem in problems if problem is not None), None)
     tree = checked_module(api)
     proper = get_proper_type(typ)
     found = _leaf_problem(api, expr, proper, tree) if tree is not None else None

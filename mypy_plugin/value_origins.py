@@ -92,7 +92,7 @@ from mypy.types import (
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import ARRAY_CONVERSIONS, JAX_ARRAY_CLASSES, PYTHON_SCALARS
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.dataclass_options import hashes_its_fields
+from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, admitted_unhashable, rebuilt, static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, written
@@ -307,6 +307,22 @@ def made_classes(
     return classes or None
 
 
+def made_values(
+    api: CheckerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
+) -> list[Expression] | None:
+    """The expressions that make every value ``expr`` (a name, conditional or ``or``, used at
+    ``line`` in ``scope``) may hold, by the bindings that reach it (``polarization =
+    jnp.array(...)`` after mypy typed the parameter ``str``); None where the module does not show
+    them all."""
+    tree = checked_module(api)
+    if tree is None or not isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)):
+        return None
+    made = list(_origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set()))
+    if not made or any(value is None for value in made):
+        return None
+    return [value.expr for value in made if value is not None and value.expr is not expr] or None
+
+
 def equal_copies(api: CheckerPluginInterface, made: Expression, site: Site) -> list[Expression]:
     """The other expressions that make a value equal to the one ``made`` makes (``same_making``:
     the same callee given the same names and literals) and that the module passes at the same
@@ -514,10 +530,10 @@ def _made_bundle(call: CallExpr, judge: Judge) -> str | None:
 
 
 def _hashes_what_it_holds(info: TypeInfo, judge: Judge) -> bool:
-    """Instances hash what they are given: a named tuple, a frozen or ``unsafe_hash`` dataclass,
-    a library's value class."""
+    """Instances hash what they are given: a named tuple, a frozen (and ``eq``) or ``unsafe_hash``
+    dataclass, a library's value class."""
     dataclass = MypyDataclass.read(info)
-    frozen = dataclass is not None and dataclass.frozen
+    frozen = dataclass is not None and dataclass.frozen and not declared_eq_false(info)
     return named_tuple_base(info) is not None or frozen or hashes_its_fields(info) or judge.hashes_fields(info)
 
 

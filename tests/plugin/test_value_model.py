@@ -25,7 +25,8 @@ given to a field typed ``Any`` or to a static field declared ``int`` (mypy's own
 ``jaxtypes check`` does not show), an array a module's ``__post_init__`` assigns to a static field
 declared ``float`` (while a value converted before the call, a loop's own target and a float
 computed there stay silent), and a static field declared an array that construction always
-replaces by a tuple (silent: it holds the tuple; one it replaces only on some paths is reported); values jit cannot trace passed to it (an instance of a plain class
+replaces by a tuple (silent: it holds the tuple; one it replaces only on some paths is reported); values jit cannot trace passed to it, a name judged by what its reaching bindings make (a
+parameter declared ``str`` rebound to an array before the call stays silent) (an instance of a plain class
 nothing can make a pytree, where a class decorated by a function of code that can import jax,
 which may register it, is not judged a plain class, nor its jitted methods' ``self``; a named
 tuple of functions, an equinox module given a lambda for a
@@ -38,7 +39,8 @@ also row by row; ``tuple(a.tolist())`` and a shape stay silent); a traced parame
 passed on into a static position, and so is one of a loop's body that ``jax.lax.fori_loop`` traces
 (its index too: a tracer), while one passed on into a traced position stays silent; a list
 given to a named tuple's or frozen dataclass's field declared ``Sequence`` in a static position
-(a tuple there stays silent); a call of a jitted function's name that the module has since
+(a tuple there stays silent, and so does a list in a frozen dataclass declared ``eq=False``,
+which hashes by identity: made once, the opt-in ``static-identity-hash-strict``); a call of a jitted function's name that the module has since
 defined again (mypy keeps the first type; the call runs the second: silent); and a class whose ``__hash__`` keeps the hash it computed
 (``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value.
 
@@ -575,6 +577,18 @@ class Coded(NamedTuple):
 
 identity(Interpolator(jnp.ones(2), "cubic"))  # E: jit-unsupported-argument
 identity(Labelled(jnp.ones(2), "cubic"))
+
+
+def polarized(polarization: str) -> jax.Array:
+    if polarization == "s":
+        polarization = jnp.array([False])  # type: ignore[assignment]
+    else:
+        polarization = jnp.array([True])  # type: ignore[assignment]
+    return identity(polarization)
+
+
+def labelled(label: str) -> jax.Array:
+    return identity(label)  # E: jit-unsupported-argument
 identity(Coded(jnp.ones(2), b"a"))  # E: jit-unsupported-argument
 
 
@@ -670,6 +684,14 @@ reshaped(jnp.ones(4), Dims([4]))  # E: static-unhashable
 reshaped(jnp.ones(4), Dims((4,)))
 reshaped(jnp.ones(4), FrozenDims([4]))  # E: static-unhashable
 reshaped(jnp.ones(4), FrozenDims((4,)))
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class IdentityDims:
+    dims: Sequence[int]
+
+
+reshaped(jnp.ones(4), IdentityDims([4]))
 
 
 @functools.partial(jax.jit, static_argnums=1)
@@ -788,7 +810,9 @@ def test_the_stricter_verdict_is_opt_in(tmp_path: Path, cache_dir: Path) -> None
     strict = check_in_process(path, cache_dir, extra_config="enable_error_code = static-identity-hash-strict\n")
     opted = [(line, code) for line, code in findings(strict) if code == "static-identity-hash-strict"]
     scaled = UNCHANGED.splitlines().index("class Scaled:") + 5
-    assert opted == [(line, "static-identity-hash-strict") for line in (BASE_F, MODEL_RUN, scaled)]
+    by_identity = UNCHANGED.splitlines().index("reshaped(jnp.ones(4), IdentityDims([4]))") + 1
+    lines = (BASE_F, MODEL_RUN, scaled, by_identity)
+    assert opted == [(line, "static-identity-hash-strict") for line in lines]
     assert sorted(set(findings(strict)) - set(opted)) == expected(UNCHANGED)
 
 
@@ -806,7 +830,7 @@ def test_jaxtypes_check_select_turns_the_opt_in_code_on(tmp_path: Path) -> None:
         timeout=300,
     )
     assert "static-identity-hash-strict" not in default.stdout
-    assert "checked): static-identity-hash-strict 3;" in selected.stdout.splitlines()[-1], selected.stdout
+    assert "checked): static-identity-hash-strict 4;" in selected.stdout.splitlines()[-1], selected.stdout
 
 
 def test_every_mode_gives_the_same_findings_and_follows_the_evidence(tmp_path: Path) -> None:
