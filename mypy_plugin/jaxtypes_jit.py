@@ -35,7 +35,7 @@ from mypy_plugin.jit_targets import (
     refers_to_class,
 )
 from mypy_plugin.jitted_types import Statics
-from mypy_plugin.markers import class_name, read_marker
+from mypy_plugin.markers import class_name, function_name, read_marker
 from mypy_plugin.reporting import report
 from mypy_plugin.jit_statics import read_statics
 from mypy_plugin.traced_types import traced_problem
@@ -84,7 +84,7 @@ def _check_jitted(ctx: FunctionContext, explicit: Statics, fun: Expression, fun_
     function, owner, skip_self = _jitted_def(ctx, fun)
     static_names: list[str] = []
     if function is not None:  # else a lambda or a callable value: no annotations to read
-        qualname = f"{class_name(function.info)}.{function.name}" if function.info else function.name
+        qualname = function_name(function)
         contexts = _parameter_contexts(ctx, function, signature, fun)
         static_names = _check_parameters(ctx, signature, qualname, skip_self, contexts)
         if owner is not None:

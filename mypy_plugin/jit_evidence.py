@@ -83,7 +83,7 @@ from mypy_plugin.captured_values import behind, given_for, per_iteration
 from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
-from mypy_plugin.markers import class_name, written
+from mypy_plugin.markers import class_name, function_name, written
 from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
 from mypy_plugin.method_bodies import (
     CONSTRUCTION,
@@ -442,7 +442,7 @@ def written_while_tracing(function: FuncDef, index: int) -> str | None:
     for node, *_ in walk([function.body]):
         attribute = next((attribute for target, attribute, _ in _writes(node) if is_name(target, name)), None)
         if attribute is not None:
-            owner = f"{class_name(function.info)}.{function.name}" if function.info else function.name
+            owner = function_name(function)
             return phrases.assigned_while_tracing(owner, name, attribute)
     return None
 

@@ -9,7 +9,7 @@ messages agree word for word.
 
 from __future__ import annotations
 
-from mypy.nodes import Expression, MemberExpr, NameExpr, TypeInfo
+from mypy.nodes import Expression, FuncBase, MemberExpr, NameExpr, TypeInfo
 from mypy.types import (
     AnyType,
     CallableType,
@@ -99,6 +99,11 @@ def class_name(info: TypeInfo) -> str:
     """The class's name as the runtime writes it: its qualified name (``Outer.Inner``), without
     the line mypy appends to a class defined in a function."""
     return info.fullname[len(info.module_name) + 1 :].partition("@")[0]
+
+
+def function_name(function: FuncBase) -> str:
+    """A function's name as the runtime writes it: ``Class.method`` for a method."""
+    return f"{class_name(function.info)}.{function.name}" if function.info else function.name
 
 
 def written(expr: Expression) -> str:

@@ -92,11 +92,7 @@ def replaced_values(defn: ClassDef, attribute: str) -> list[Expression]:
     immutabledict(params)``): then the attribute holds one of those, not what its declaration
     admits; empty where what construction was given may stay."""
     unconditional = any(
-        isinstance(stmt, AssignmentStmt)
-        and any(
-            isinstance(lvalue, MemberExpr) and lvalue.name == attribute and is_name(lvalue.expr, this)
-            for lvalue in stmt.lvalues
-        )
+        isinstance(stmt, AssignmentStmt) and attribute in _assigned_attributes(stmt, this)
         for method, this in _construction_methods(defn)
         for stmt in method.body.body
     )
@@ -160,16 +156,17 @@ def _construction_assignments(defn: ClassDef) -> list[tuple[str, Expression]]:
     for method, this in _construction_methods(defn):
         for node, *_ in walk([method.body]):
             if isinstance(node, AssignmentStmt):
-                found += [
-                    (lvalue.name, node.rvalue)
-                    for lvalue in node.lvalues
-                    if isinstance(lvalue, MemberExpr) and is_name(lvalue.expr, this)
-                ]
+                found += [(name, node.rvalue) for name in _assigned_attributes(node, this)]
             for call in [expr for expr in get_subexpressions(node) if isinstance(expr, CallExpr)]:
                 name = _set_attribute(call, this)
                 if name is not None:
                     found.append((name, call.args[2]))
     return found
+
+
+def _assigned_attributes(stmt: AssignmentStmt, this: str) -> list[str]:
+    """The attributes of the instance named ``this`` that ``stmt`` assigns (``self.a = ...``)."""
+    return [lvalue.name for lvalue in stmt.lvalues if isinstance(lvalue, MemberExpr) and is_name(lvalue.expr, this)]
 
 
 def _set_attribute(call: CallExpr, this: str) -> str | None:

@@ -43,7 +43,7 @@ from mypy_plugin.jit_targets import (
     may_be_registered,
 )
 from mypy_plugin.jitted_types import Statics
-from mypy_plugin.markers import class_name
+from mypy_plugin.markers import class_name, function_name
 from mypy_plugin.mypy_internals import (
     checked_module,
     enclosing_functions,
@@ -212,7 +212,7 @@ def _check_definition(
     not (``tsave: Array`` always given a tuple); only a static ``self`` is judged here."""
     api = ctx.api
     owner = method_owner(function)
-    qualname = f"{class_name(function.info)}.{function.name}" if function.info else function.name
+    qualname = function_name(function)
     for index, (name, typ) in enumerate(zip(signature.arg_names, signature.arg_types)):
         static = index in statics.nums or name in statics.names
         self_of = owner if index == 0 else None  # the class whose instance this parameter is

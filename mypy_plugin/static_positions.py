@@ -61,7 +61,7 @@ from mypy_plugin.jit_evidence import (
 from mypy_plugin.jit_statics import jitted_statics, named_statics, read_statics
 from mypy_plugin.jitted_functions import traced_by_lax
 from mypy_plugin.jitted_types import Statics
-from mypy_plugin.markers import class_name
+from mypy_plugin.markers import class_name, function_name
 from mypy_plugin.method_bodies import is_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
@@ -496,7 +496,7 @@ def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
         parameters = [argument.variable for argument in function.arguments] if isinstance(function, FuncDef) else []
         if expr.node not in parameters or not isinstance(function, FuncDef):
             continue
-        owner = f"{class_name(function.info)}.{function.name}" if function.info else function.name
+        owner = function_name(function)
         primitive = traced_by_lax(tree, function)
         if primitive is not None:
             return phrases.lax_traced_parameter(expr.node.name, owner, primitive)

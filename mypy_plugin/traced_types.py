@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from mypy.nodes import (
     CallExpr,
+    ConditionalExpr,
     Decorator,
     Expression,
     FuncDef,
     LambdaExpr,
     MypyFile,
+    NameExpr,
+    OpExpr,
     OverloadedFuncDef,
     RefExpr,
     TypeInfo,
@@ -46,7 +49,7 @@ from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base, named_tuple_fields
 from mypy_plugin.statements import calls
-from mypy_plugin.value_origins import declared_type, given_fields, made_values, origins
+from mypy_plugin.value_origins import declared_type, given_fields, reaching_values
 
 JAX_NODE_CLASSES = frozenset({"builtins.object", *PYTHON_SCALARS, *NODE_CONTAINERS})
 """``object``, the scalars and the containers jax registers as pytree nodes (besides ``None`` and
@@ -85,11 +88,14 @@ def untraceable_problem(
     meets the text or the function as a leaf. A name is judged by what the bindings that reach
     it make, where the module shows them all (a parameter declared ``str`` rebound to an array
     before the call), not by the type mypy kept from its declaration."""
-    reached = made_values(api, expr, expr.line, scope)
-    types = [declared_type(api, value) for value in reached] if reached is not None else []
-    if reached is not None and all(types):  # what the reaching bindings make, over mypy's type of the name
+    reached = reaching_values(api, expr, expr.line, scope)
+    values = [expr] if reached is None else [value for value in reached if value is not None]
+    bound = isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)) and reached is not None and None not in reached
+    shown = [value for value in values if value is not expr] if bound else []
+    types = [declared_type(api, value) for value in shown]
+    if shown and all(types):  # what the reaching bindings make, over mypy's type of the name
         problems = (
-            untraceable_problem(api, value, made, scope) for value, made in zip(reached, types) if made is not None
+            untraceable_problem(api, value, made, scope) for value, made in zip(shown, types) if made is not None
         )
         return next((problem for problem in problems if problem is not None), None)
     tree = checked_module(api)
@@ -101,7 +107,7 @@ def untraceable_problem(
     found = _text_leaf(api, instance.type) if isinstance(instance, Instance) and is_bare(instance) else None
     if found is not None:
         return found
-    for made in origins(api, expr, expr.line, scope):
+    for made in values:
         found = _function_given(api, made) if isinstance(made, CallExpr) else None
         if found is not None:
             return phrases.made_at(found, made.line)

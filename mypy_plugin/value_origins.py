@@ -280,15 +280,29 @@ def origin_verdict(
     )
 
 
+def reaching_values(
+    api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
+) -> list[Expression | None] | None:
+    """The expressions the module makes the values of ``expr`` (used at ``line`` in ``scope``)
+    with, by the bindings that reach it (``polarization = jnp.array(...)`` after mypy typed the
+    parameter ``str``), None for each value it does not show (what other code may pass); ``expr``
+    itself where it is no name, conditional or ``or``; None where no module is at hand."""
+    tree = checked_module(api)
+    if tree is None:
+        return None
+    return [
+        made.expr if made is not None else None
+        for made in _origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set())
+    ]
+
+
 def origins(
     api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
 ) -> list[Expression]:
     """The expressions the module makes the values of ``expr`` with, as far as it shows them
-    (``expr`` itself where it is no name, conditional or ``or``)."""
-    tree = checked_module(api)
-    if tree is None:
-        return [expr]
-    return [made.expr for made in _origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set()) if made is not None]
+    (``reaching_values``; ``expr`` itself where no module is at hand)."""
+    reached = reaching_values(api, expr, line, scope)
+    return [expr] if reached is None else [value for value in reached if value is not None]
 
 
 def made_classes(
@@ -296,31 +310,13 @@ def made_classes(
 ) -> set[TypeInfo] | None:
     """The classes whose constructors make every value ``expr`` (used at ``line`` in ``scope``)
     may hold, where the module shows each as a call of a class; else None."""
-    tree = checked_module(api)
-    made = list(_origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set())) if tree is not None else [None]
     classes = set()
-    for value in made:
-        callee = value.expr.callee if value is not None and isinstance(value.expr, CallExpr) else None
+    for value in reaching_values(api, expr, line, scope) or [None]:
+        callee = value.callee if isinstance(value, CallExpr) else None
         if not isinstance(callee, RefExpr) or not isinstance(callee.node, TypeInfo):
             return None
         classes.add(callee.node)
     return classes or None
-
-
-def made_values(
-    api: CheckerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
-) -> list[Expression] | None:
-    """The expressions that make every value ``expr`` (a name, conditional or ``or``, used at
-    ``line`` in ``scope``) may hold, by the bindings that reach it (``polarization =
-    jnp.array(...)`` after mypy typed the parameter ``str``); None where the module does not show
-    them all."""
-    tree = checked_module(api)
-    if tree is None or not isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)):
-        return None
-    made = list(_origins(ModuleFlow(tree), expr, line, scope, MAX_STEPS, set()))
-    if not made or any(value is None for value in made):
-        return None
-    return [value.expr for value in made if value is not None and value.expr is not expr] or None
 
 
 def equal_copies(api: CheckerPluginInterface, made: Expression, site: Site) -> list[Expression]:
