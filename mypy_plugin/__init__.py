@@ -92,7 +92,10 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
         names.PYTREE_NODE_REGISTRATIONS,
         guarded(library_fields.register_node_call_hook, lambda ctx: ctx.default_return_type),
     ),
-    names.JAX_JIT: guarded(plain_jax.jit_hook, lambda ctx: ctx.default_return_type),
+    **{
+        jit: guarded(plain_jax.jit_hook(public), lambda ctx: ctx.default_return_type)
+        for jit, public in names.JITS.items()
+    },
     **dict.fromkeys(names.TRACING_TRANSFORMS, guarded(traced_through_hook, lambda ctx: ctx.default_return_type)),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
     names.PARTIAL: guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),

@@ -1,4 +1,5 @@
-"""The static positions ``jax.jit`` is told, read where they are literal.
+"""The static positions a jit is told (``static_argnums``, ``static_argnames``, ``jax.pmap``'s
+``static_broadcasted_argnums``), read where they are literal.
 
 From a jit call's keyword arguments (``read_statics``), and, for a function of the module, from
 the decorators or the call that jit it (``jitted_statics``): what the module being checked has in
@@ -29,30 +30,32 @@ from mypy_plugin.jitted_functions import jitting
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module
 
+_NUMS_KEYWORDS = frozenset({"static_argnums", "static_broadcasted_argnums"})
+"""Where a jit is told its static positions by index: ``jax.jit``'s keyword, ``jax.pmap``'s."""
 
-def read_statics(ctx: FunctionContext) -> Statics | None:
-    """``static_argnums``/``static_argnames`` given to a jit call, where each can be evaluated
+_STATIC_KEYWORDS = _NUMS_KEYWORDS | {"static_argnames"}
+
+
+def read_statics(ctx: FunctionContext, jit: str = "jax.jit") -> Statics | None:
+    """The static positions given to a call of ``jit``, where each can be evaluated
     (``literal_value``); None if either cannot (the check then knows too little to be right)."""
-    return named_statics(
-        (name, expr) for names, exprs in zip(ctx.arg_names, ctx.args) for name, expr in zip(names, exprs)
-    )
+    arguments = ((name, expr) for names, exprs in zip(ctx.arg_names, ctx.args) for name, expr in zip(names, exprs))
+    return named_statics(arguments, jit)
 
 
-def named_statics(arguments: Iterable[tuple[str | None, Expression]]) -> Statics | None:
-    """The static positions named by the keyword ``arguments`` of a jit call, or None where one
-    cannot be evaluated."""
-    values: dict[str, list[int | str]] = {"static_argnums": [], "static_argnames": []}
+def named_statics(arguments: Iterable[tuple[str | None, Expression]], jit: str = "jax.jit") -> Statics | None:
+    """The static positions named by the keyword ``arguments`` of a call of ``jit``, or None
+    where one cannot be evaluated."""
+    values: list[int | str] = []
     for name, expr in arguments:
-        if name in values:
+        if name in _STATIC_KEYWORDS:
             value = literal_value(expr)
             if isinstance(value, (int, str)):
                 value = (value,)
             if not isinstance(value, tuple):
                 return None
-            values[name] = list(value)
-    nums = [v for v in values["static_argnums"] if isinstance(v, int)]
-    argnames = [v for v in values["static_argnames"] if isinstance(v, str)]
-    return Statics(nums, argnames)
+            values += [v for v in value if isinstance(v, int if name in _NUMS_KEYWORDS else str)]
+    return Statics((v for v in values if isinstance(v, int)), (v for v in values if isinstance(v, str)), jit=jit)
 
 
 Literal = int | str | tuple["Literal", ...]
@@ -86,8 +89,8 @@ def literal_value(expr: Expression) -> Literal | None:
 
 
 def jitted_statics(api: CheckerPluginInterface, function: FuncDef) -> Statics | None:
-    """The static positions of ``function`` where the module jits it with ``jax.jit``
-    (``jitted_functions.jitting``), read from the first jit whose positions are literal; else None."""
+    """The static positions of ``function`` where the module jits it (``jax.jit``, ``jax.pmap``:
+    ``jitted_functions.jitting``), read from the first jit whose positions are literal; else None."""
     tree = checked_module(api)
     for jit in jitting(tree, function) if tree is not None else []:
         statics = named_statics(zip(jit.arg_names, jit.args)) if isinstance(jit, CallExpr) else Statics((), ())

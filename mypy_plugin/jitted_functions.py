@@ -1,33 +1,33 @@
-"""Which functions of the module ``jax.jit`` jits: a decorator (on a method, a module-level or
-a local ``def``), or a call ``jax.jit(f)`` naming the function; and which jax.lax's control flow
+"""Which functions of the module a jit (``names.JITS``: ``jax.jit``, ``jax.pmap``) compiles: a
+decorator (on a method, a module-level or a local ``def``), or a call ``jax.jit(f)`` naming the
+function; and which jax.lax's control flow
 traces (``jax.lax.fori_loop(0, n, body, x)``)."""
 
 from __future__ import annotations
 
 from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MypyFile, RefExpr
 
-from jaxtypes._vocabulary.names import JAX_JIT, LAX_TRACED_FUNCTIONS, PARTIAL
+from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, PARTIAL
 from mypy_plugin.statements import calls, placed, walk
 
 
 def jitting(tree: MypyFile, function: FuncDef) -> list[CallExpr | RefExpr]:
-    """What jits ``function`` with ``jax.jit``: its decorators that do (``@jax.jit``,
-    ``@jax.jit(static_argnums=...)``, ``@partial(jax.jit, ...)``), then the module's calls
-    ``jax.jit(function, ...)``."""
+    """What jits ``function``: its decorators that do (``@jax.jit``, ``@jax.jit(static_argnums=...)``,
+    ``@partial(jax.pmap, ...)``), then the module's calls ``jax.jit(function, ...)``."""
     decorated = _decorated(tree, function)
     decorators = decorated.original_decorators if decorated is not None else []
     return [*(d for d in decorators if isinstance(d, (CallExpr, RefExpr)) and is_jit(d)), *_jit_calls(tree, function)]
 
 
 def is_jit(expr: Expression) -> bool:
-    """``expr`` is ``jax.jit``, a call of it, or ``partial(jax.jit, ...)``."""
+    """``expr`` is a jit (``jax.jit``, ``jax.pmap``), a call of one, or ``partial(jax.jit, ...)``."""
     if isinstance(expr, RefExpr):
-        return expr.fullname == JAX_JIT
+        return expr.fullname in JITS
     if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
         return False
     callee, args = expr.callee.fullname, expr.args
-    return callee == JAX_JIT or (
-        callee == PARTIAL and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname == JAX_JIT
+    return callee in JITS or (
+        callee == PARTIAL and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname in JITS
     )
 
 
@@ -44,12 +44,13 @@ def _decorated(tree: MypyFile, function: FuncDef) -> Decorator | None:
 
 
 def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:
-    """The calls ``jax.jit(function, ...)`` in the module, which jit it as its decorator would."""
+    """The calls ``jax.jit(function, ...)`` (or of another jit) in the module, which jit it as its
+    decorator would."""
     return [
         call
         for call in calls(tree.defs)
         if isinstance(call.callee, RefExpr)
-        and call.callee.fullname == JAX_JIT
+        and call.callee.fullname in JITS
         and call.args
         and isinstance(call.args[0], RefExpr)
         and call.args[0].fullname == function.fullname

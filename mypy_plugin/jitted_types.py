@@ -24,6 +24,7 @@ _NUMS = "__jaxtypes_static_argnums__"
 _NAMES = "__jaxtypes_static_argnames__"
 _PRIVATE = "__jaxtypes_private__"
 _PLACED = "__jaxtypes_placed__"
+_JIT = "__jaxtypes_jit__"
 
 
 class Statics:
@@ -31,22 +32,30 @@ class Statics:
     whether every name is placed among its parameters (``resolved``: where one is not, as behind a
     wrapper typed ``Callable[..., T]``, a positional argument may fill it); and whether the
     function is private (``jit_targets.is_private``): its callers are all read, so a collection
-    interface declared static is judged where a call passes one, not at the declaration."""
+    interface declared static is judged where a call passes one, not at the declaration; and the
+    public name of the jit that compiles it (``names.JITS``)."""
 
     def __init__(
-        self, nums: Iterable[int], names: Iterable[str], *, private: bool = False, placed: bool | None = None
+        self,
+        nums: Iterable[int],
+        names: Iterable[str],
+        *,
+        private: bool = False,
+        placed: bool | None = None,
+        jit: str = "jax.jit",
     ) -> None:
         self.nums = tuple(sorted(set(nums)))
         self.names = tuple(sorted(set(names)))
         self.private = private
         self.placed = not self.names if placed is None else placed
+        self.jit = jit
 
     def __or__(self, other: Statics) -> Statics:
-        return Statics((*self.nums, *other.nums), (*self.names, *other.names), private=self.private)
+        return Statics((*self.nums, *other.nums), (*self.names, *other.names), private=self.private, jit=self.jit)
 
     def of(self, function: FuncDef) -> Statics:
         """These positions, for the definition ``function``."""
-        return Statics(self.nums, self.names, private=is_private(function), placed=self.placed)
+        return Statics(self.nums, self.names, private=is_private(function), placed=self.placed, jit=self.jit)
 
     def resolved(self, fn: CallableType | FuncItem) -> Statics:
         """Both spellings completed from the parameters of ``fn`` (a signature, or a function's
@@ -58,11 +67,12 @@ class Statics:
         names = [*self.names, *(name for name in named if name is not None)]
         nums += [i for i, name in enumerate(positional) if name in self.names]
         placed = all(name in fn.arg_names for name in self.names)
-        return Statics(nums, names, private=self.private, placed=placed)
+        return Statics(nums, names, private=self.private, placed=placed, jit=self.jit)
 
     def bound(self) -> Statics:
         """The positions once the first argument is bound (a method accessed on an instance)."""
-        return Statics((n - 1 for n in self.nums if n > 0), self.names, private=self.private, placed=self.placed)
+        nums = (n - 1 for n in self.nums if n > 0)
+        return Statics(nums, self.names, private=self.private, placed=self.placed, jit=self.jit)
 
     def attach(self, api: CheckerPluginInterface, instance: Instance) -> Instance:
         """``instance`` carrying these positions in its ``extra_attrs`` (they survive the cache)."""
@@ -76,6 +86,7 @@ class Statics:
             _NAMES: TupleType([LiteralType(n, str_type) for n in self.names], tuple_type),
             _PRIVATE: LiteralType(self.private, bool_type),
             _PLACED: LiteralType(self.placed, bool_type),
+            _JIT: LiteralType(self.jit, str_type),
         }
         return _with_attrs(instance, attrs)
 
@@ -89,11 +100,13 @@ class Statics:
         if _NUMS not in attrs:
             return None
         private, placed = get_proper_type(attrs.get(_PRIVATE)), get_proper_type(attrs.get(_PLACED))
+        jit = get_proper_type(attrs.get(_JIT))
         return Statics(
             _literals(attrs[_NUMS]),
             _literals(attrs[_NAMES]),
             private=isinstance(private, LiteralType) and private.value is True,
             placed=isinstance(placed, LiteralType) and placed.value is True,
+            jit=jit.value if isinstance(jit, LiteralType) and isinstance(jit.value, str) else "jax.jit",
         )
 
 

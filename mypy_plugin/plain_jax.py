@@ -19,14 +19,14 @@ then do the same.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MemberExpr, NameExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_JIT, VALUE_BOUND_METHODS
+from jaxtypes._vocabulary.names import JITS, VALUE_BOUND_METHODS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE, Rule
 from mypy_plugin.captured_values import shaping_values
@@ -61,9 +61,14 @@ FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""
 
 
-def jit_hook(ctx: FunctionContext) -> Type:
-    """``jax.jit(f, ...)``, ``@jax.jit`` and ``jax.jit(static_argnums=...)``."""
-    statics = read_statics(ctx)
+def jit_hook(jit: str) -> Callable[[FunctionContext], Type]:
+    """The hook of a call of ``jit`` (``names.JITS``): ``jax.jit(f, ...)``, ``@jax.jit``,
+    ``jax.jit(static_argnums=...)``, ``jax.pmap(f, static_broadcasted_argnums=...)``."""
+    return lambda ctx: _jit_call(ctx, jit)
+
+
+def _jit_call(ctx: FunctionContext, jit: str) -> Type:
+    statics = read_statics(ctx, jit)
     returned = get_proper_type(ctx.default_return_type)
     if not ctx.args or not ctx.args[0]:
         if statics is None or not isinstance(returned, CallableType):
@@ -74,7 +79,8 @@ def jit_hook(ctx: FunctionContext) -> Type:
         return ctx.default_return_type
     fun, fun_type = ctx.args[0][0], ctx.arg_types[0][0]
     known = statics is not None
-    return _check_jitted(ctx, statics or Statics((), ()), fun, fun_type, ctx.default_return_type, known=known)
+    statics = statics or Statics((), (), jit=jit)
+    return _check_jitted(ctx, statics, fun, fun_type, ctx.default_return_type, known=known)
 
 
 def factory_hook(ctx: FunctionContext) -> Type:
@@ -99,13 +105,13 @@ def _check_jitted(
     signature = get_proper_type(fun_type)
     if isinstance(signature, CallableType):
         statics = statics.resolved(signature)
-    check_bound_method(ctx, fun, "jax.jit", needs_evidence=True)
-    check_fresh_function(ctx, fun)
+    check_bound_method(ctx, fun, statics.jit, needs_evidence=True)
+    check_fresh_function(ctx, fun, statics.jit)
     if isinstance(signature, Instance):
         _check_callable_object(ctx, signature, fun, phrases.callable_object(class_name(signature.type)))
     holder = _value_bound_self(ctx, fun)
     if holder is not None and isinstance(fun, MemberExpr):
-        where = phrases.jitted_bound_method("jax.jit", class_name(holder.type), fun.name)
+        where = phrases.jitted_bound_method(statics.jit, class_name(holder.type), fun.name)
         _check_callable_object(ctx, holder, fun, where, (STATIC_UNHASHABLE,))
     function = function_of(ctx.context, fun)
     if function is not None:
@@ -246,12 +252,13 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | Non
 
 
 def partial_hook(ctx: FunctionContext) -> Type:
-    """``partial(jax.jit, static_argnums=...)``: mypy's own result, carrying the static positions."""
+    """``partial(jax.jit, static_argnums=...)`` (or of another jit, ``names.JITS``): mypy's own
+    result, carrying the static positions."""
     result = partial_new_callback(ctx)
     fun = ctx.args[0][0] if ctx.args and ctx.args[0] else None
-    if not isinstance(fun, RefExpr) or fun.fullname != JAX_JIT:
+    if not isinstance(fun, RefExpr) or fun.fullname not in JITS:
         return result
-    statics = read_statics(ctx)
+    statics = read_statics(ctx, JITS[fun.fullname])
     proper = get_proper_type(result)
     if statics is None or not isinstance(proper, Instance):
         return result
@@ -259,7 +266,8 @@ def partial_hook(ctx: FunctionContext) -> Type:
 
 
 def partial_call_hook(ctx: MethodContext) -> Type:
-    """Applying ``partial(jax.jit, ...)`` to a function: the same checks as ``jax.jit(f, ...)``."""
+    """Applying ``partial(jax.jit, ...)`` to a function: the same checks as ``jax.jit(f, ...)``
+    (or as the jit it was made of)."""
     result = partial_call_callback(ctx)
     statics = Statics.carried(ctx.type)
     if statics is None or not ctx.args or not ctx.args[0]:

@@ -36,7 +36,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import Instance, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_JIT, JAX_MAKE_JAXPR, JAX_VMAP, TRACING_TRANSFORMS
+from jaxtypes._vocabulary.names import JAX_MAKE_JAXPR, JITS, JAX_VMAP, TRACING_TRANSFORMS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     IDENTITY_HASH_FIX,
@@ -93,8 +93,8 @@ def plain_call_hook(ctx: MethodContext) -> Type:
 
 
 def rebound_call_hook(ctx: FunctionContext) -> Type:
-    """A call of a function of the module by its name, which the module binds again to what
-    ``jax.jit`` makes of it (``solve = jax.jit(solve, static_argnums=0)``): where that binding is
+    """A call of a function of the module by its name, which the module binds again to what a jit
+    makes of it (``solve = jax.jit(solve, static_argnums=0)``, ``names.JITS``): where that binding is
     in force (the call runs later, in a function, or comes after it), the call runs the jitted
     function, and is checked as a call of one (``plain_call_hook``)."""
     callee = ctx.context.callee if isinstance(ctx.context, CallExpr) else None
@@ -105,7 +105,10 @@ def rebound_call_hook(ctx: FunctionContext) -> Type:
     jitted = _rebound_jits(tree).get(function)
     if jitted is None or innermost_function(ctx.api) is None and jitted.line > ctx.context.line:
         return ctx.default_return_type
-    statics = named_statics(zip(jitted.arg_names, jitted.args))
+    jit = jitted.callee
+    statics = (
+        named_statics(zip(jitted.arg_names, jitted.args), JITS[jit.fullname]) if isinstance(jit, RefExpr) else None
+    )
     if statics is None:
         return ctx.default_return_type
     return _check_call(ctx, needs_evidence=True, statics=statics.resolved(function).of(function), function=function)
@@ -184,7 +187,7 @@ def _unmapped(vmap: CallExpr) -> tuple[int, ...] | None:
 
 def is_rebound(tree: MypyFile | None, function: FuncDef) -> bool:
     """``function``'s name is bound again, at the top level of ``tree``, its module as mypy loaded
-    it, to ``jax.jit`` of it: its calls get ``rebound_call_hook``, and only its, so that the hooks
+    it, to a jit of it (``names.JITS``): its calls get ``rebound_call_hook``, and only its, so that the hooks
     other plugins have for a function are not hidden (mypy asks the plugins in turn, and takes
     the first hook given)."""
     return tree is not None and function in _rebound_jits(tree)
@@ -195,8 +198,8 @@ _REBOUND: dict[str, tuple[MypyFile, dict[FuncDef, CallExpr]]] = {}
 
 
 def _rebound_jits(tree: MypyFile) -> dict[FuncDef, CallExpr]:
-    """The functions of ``tree`` whose name its top level binds to ``jax.jit`` of the function
-    itself, with that call."""
+    """The functions of ``tree`` whose name its top level binds to a jit of the function itself,
+    with that call."""
     cached = _REBOUND.get(tree.fullname)
     if cached is not None and cached[0] is tree:
         return cached[1]
@@ -208,7 +211,7 @@ def _rebound_jits(tree: MypyFile) -> dict[FuncDef, CallExpr]:
         if not isinstance(value, CallExpr) or not isinstance(value.callee, RefExpr) or not value.args:
             continue
         target, given = stmt.lvalues[0], value.args[0]
-        if value.callee.fullname == JAX_JIT and isinstance(target, NameExpr) and isinstance(given, NameExpr):
+        if value.callee.fullname in JITS and isinstance(target, NameExpr) and isinstance(given, NameExpr):
             if isinstance(given.node, FuncDef) and target.node is given.node:
                 found[given.node] = value
     _REBOUND[tree.fullname] = (tree, found)

@@ -34,6 +34,16 @@ PARTIAL = "functools.partial"
 JAX_JIT = "jax._src.api.jit"
 """``jax.jit``."""
 
+JITS = {
+    JAX_JIT: "jax.jit",
+    "jax._src.pmap.pmap": "jax.pmap",
+    "jax._src.api.pmap": "jax.pmap",
+}
+"""jax's transformations that compile the function they are given once per function object and
+per value of its static positions (hashed, compared): ``jax.jit``, and ``jax.pmap`` with its
+``static_broadcasted_argnums`` (defined in ``jax._src.pmap`` by newer jax, ``jax._src.api`` by
+older), by where jax defines them, with their public names."""
+
 JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 """Calling what ``jax.jit`` returns."""
 

@@ -7,8 +7,9 @@ without that, each is its opt-in ``-strict`` twin. A callable made afresh (a lam
 function, a function ``jax.jit`` or ``jax.grad`` makes, or a tuple, named tuple or factory's
 result holding one, or a bundle of functions a library's factory makes, such as
 ``optimizers.sgd(0.1)``, also through a name bound to the factory) in a static position, and ``jax.jit`` of one, are reported where the
-code that makes it runs again and again (by ``jax.jit``, ``nnx.jit`` or ``eqx.filter_jit``, each
-keying compiled code on the function; ``jax.jit(jax.vmap(lambda ...))`` too): in a loop, or in a
+code that makes it runs again and again (by ``jax.jit``, ``jax.pmap`` (through a project's
+``functools.partial`` of it too), ``nnx.jit`` or ``eqx.filter_jit``, each keying compiled code on
+the function; a list in ``jax.pmap``'s ``static_broadcasted_argnums`` fails as in jit's; ``jax.jit(jax.vmap(lambda ...))`` too): in a loop, or in a
 function a loop calls (``f(...)``, ``self.f(...)``, ``obj.f(...)``, ``jax.vmap(partial(f, ...))(x)``),
 directly or through another function, or in a function the
 top level runs twice (by name, or handed to a function that calls it: ``timed(iterate, x)``); a
@@ -298,7 +299,13 @@ def other_jits(x: jax.Array) -> jax.Array:
     nnx.jit(total)(x)
     eqx.filter_jit(total)(x)
     eqx.filter_jit(local)(x)  # E: jit-fresh-function
+    jax.pmap(total)(x[None])
+    pmap_named(local)(x[None])  # E: jit-fresh-function
+    jax.pmap(lambda y: y * 2)(x[None])  # E: jit-fresh-function
     return nnx.jit(local)(x)  # E: jit-fresh-function
+
+
+pmap_named = functools.partial(jax.pmap, axis_name="i")
 
 
 agent = Agent()
@@ -550,6 +557,15 @@ def solve_with(step: Callable, x: jax.Array) -> jax.Array:
 
 
 solve_with = jax.jit(solve_with, static_argnums=(0,))  # type: ignore[assignment]
+
+
+def tiled(x: jax.Array, shape: tuple) -> jax.Array:
+    return jnp.broadcast_to(x, shape)
+
+
+tiled = jax.pmap(tiled, static_broadcasted_argnums=1)
+tiled(jnp.ones((1, 2)), (1, 2))
+tiled(jnp.ones((1, 2)), [1, 2])  # E: static-unhashable
 
 
 def iterate(x: jax.Array) -> jax.Array:
