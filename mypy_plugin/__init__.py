@@ -96,6 +96,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
         jit: guarded(plain_jax.jit_hook(public), lambda ctx: ctx.default_return_type)
         for jit, public in names.JITS.items()
     },
+    **dict.fromkeys(names.LAX_TRACED_FUNCTIONS, guarded(plain_jax.lax_hook, lambda ctx: ctx.default_return_type)),
     **dict.fromkeys(names.TRACING_TRANSFORMS, guarded(traced_through_hook, lambda ctx: ctx.default_return_type)),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
     names.PARTIAL: guarded(plain_jax.partial_hook, lambda ctx: ctx.default_return_type),

@@ -26,7 +26,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JITS, VALUE_BOUND_METHODS
+from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, VALUE_BOUND_METHODS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE, Rule
 from mypy_plugin.captured_values import shaping_values
@@ -54,7 +54,7 @@ from mypy_plugin.mypy_internals import (
 from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
-from mypy_plugin.value_origins import fresh_origin
+from mypy_plugin.value_origins import fresh_origin, given_problem
 from mypy_plugin.value_uses import kept
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
@@ -107,12 +107,7 @@ def _check_jitted(
         statics = statics.resolved(signature)
     check_bound_method(ctx, fun, statics.jit, needs_evidence=True)
     check_fresh_function(ctx, fun, statics.jit)
-    if isinstance(signature, Instance):
-        _check_callable_object(ctx, signature, fun, phrases.callable_object(class_name(signature.type)))
-    holder = _value_bound_self(ctx, fun)
-    if holder is not None and isinstance(fun, MemberExpr):
-        where = phrases.jitted_bound_method(statics.jit, class_name(holder.type), fun.name)
-        _check_callable_object(ctx, holder, fun, where, (STATIC_UNHASHABLE,))
+    check_hashed_callable(ctx, fun, signature, statics.jit)
     function = function_of(ctx.context, fun)
     if function is not None:
         statics = statics.of(function)
@@ -121,6 +116,37 @@ def _check_jitted(
     if known or statics.nums or statics.names:
         return statics.attach(ctx.api, returned) if isinstance(returned, Instance) else result
     return result
+
+
+def check_hashed_callable(ctx: FunctionContext | MethodContext, fun: Expression, typ: Type, jit: str) -> None:
+    """``fun`` given to ``jit``, which keys a cache on the callable itself (``jax.jit``, ``jax.pmap``,
+    the bodies of jax.lax's control flow): a callable object, or a method bound as a value
+    (``_value_bound_self``), that Python cannot hash fails there (``_check_callable_object``)."""
+    signature = get_proper_type(typ)
+    if isinstance(signature, Instance):
+        _check_callable_object(ctx, signature, fun, phrases.callable_object(class_name(signature.type), jit))
+    holder = _value_bound_self(ctx, fun)
+    if holder is not None and isinstance(fun, MemberExpr):
+        where = phrases.jitted_bound_method(jit, class_name(holder.type), fun.name)
+        _check_callable_object(ctx, holder, fun, where, (STATIC_UNHASHABLE,))
+        held = given_problem(ctx.api, fun.expr, recorder(ctx.api), fun.line, innermost_function(ctx.api))
+        if held is not None:
+            report(ctx.api, held, where, fun)
+
+
+def lax_hook(ctx: FunctionContext) -> Type:
+    """A call of jax.lax's control flow (``names.LAX_TRACED_FUNCTIONS``): it caches the trace of
+    each function it is given keyed on that function, hashed as ``jax.jit``'s is
+    (``check_hashed_callable``). A function made afresh there is not reported: inside a jitted
+    function it is traced once per trace of that function."""
+    call = ctx.context
+    if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr):
+        return ctx.default_return_type
+    public, places = LAX_TRACED_FUNCTIONS[call.callee.fullname]
+    for place in (place for place in places if isinstance(place, int) and place < len(ctx.args)):
+        for fun, typ in zip(ctx.args[place], ctx.arg_types[place]):
+            check_hashed_callable(ctx, fun, typ, public)
+    return ctx.default_return_type
 
 
 def nnx_jit_hook(ctx: FunctionContext) -> Type:

@@ -95,7 +95,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, admitted_unhashable, rebuilt, static_problem
 from mypy_plugin.judge import Judge
-from mypy_plugin.markers import class_name, written
+from mypy_plugin.markers import class_name, is_array_class, written
 from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
 from mypy_plugin.method_bodies import (
     CONSTRUCTION,
@@ -794,6 +794,25 @@ def _given_to_fields(
     return None
 
 
+def given_problem(
+    api: CheckerPluginInterface, expr: Expression, judge: Judge, line: int, scope: FuncDef | None
+) -> Problem | None:
+    """What the instances ``expr`` may hold (used at ``line`` in ``scope``) were given at their
+    construction, where the module shows it, that breaks a hash: judged by the values given for
+    fields whose declaration leaves that open (``_given_to_fields``), never by a declared type."""
+    tree = checked_module(api)
+    flow = ModuleFlow(tree) if tree is not None else None
+    for made in _origins(flow, expr, line, scope, MAX_STEPS, set()) if flow is not None else []:
+        call = made.expr if made is not None else None
+        if made is None or not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr):
+            continue
+        info = call.callee.node
+        problem = _given_to_fields(call, info, judge, flow, made.scope) if isinstance(info, TypeInfo) else None
+        if problem is not None:
+            return problem
+    return None
+
+
 def given_fields(call: CallExpr, info: TypeInfo) -> Iterator[tuple[str, Expression]]:
     """The parameters of ``info``'s constructor that ``call`` (a call of the class) gives, with
     the values given: a named tuple's fields, or the parameters of its ``__init__`` (a dataclass's
@@ -818,11 +837,14 @@ def _undeclared(typ: Type | None) -> bool:
 
 
 def _open(typ: Type | None) -> bool:
-    """A declared type that leaves open whether the value hashes: none, ``Any``, or one admitting
-    an unhashable builtin (``declared_types.admitted_unhashable``), also in a union."""
+    """A declared type that leaves open whether the value hashes: none, ``Any``, one admitting an
+    unhashable builtin (``declared_types.admitted_unhashable``), or an array type (JAX code
+    declares a scalar an array: ``w: jax.Array`` given ``2.0``), also in a union."""
     proper = get_proper_type(typ) if typ is not None else None
     if isinstance(proper, UnionType):
         return any(_open(item) for item in proper.items)
+    if isinstance(proper, Instance) and is_array_class(proper.type):
+        return True
     return _undeclared(proper) or isinstance(proper, Instance) and admitted_unhashable(proper) is not None
 
 

@@ -141,9 +141,9 @@ def jit_call(jit: str) -> str:
 JAX_JIT_CALL = jit_call("jax.jit")
 
 
-def callable_object(class_name: str) -> str:
-    """``jax.jit(obj)`` of a callable object, which jit keys its cache on."""
-    return f"the callable object given to jax.jit ({class_name})"
+def callable_object(class_name: str, jit: str = "jax.jit") -> str:
+    """``jax.jit(obj)`` of a callable object, which ``jit`` keys its cache on."""
+    return f"the callable object given to {jit} ({class_name})"
 
 
 # --- static-dynamic-child ----------------------------------------------------------------------

@@ -42,7 +42,11 @@ given to a named tuple's or frozen dataclass's field declared ``Sequence`` in a 
 (a tuple there stays silent, and so does a list in a frozen dataclass declared ``eq=False``,
 which hashes by identity: made once, the opt-in ``static-identity-hash-strict``); a call of a jitted function's name that the module has since
 defined again (mypy keeps the first type; the call runs the second: silent); and a class whose ``__hash__`` keeps the hash it computed
-(``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value.
+(``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value; the
+function jax.lax's control flow is given, which it hashes to cache its trace as jit does its
+function: an ``eqx.Partial`` (its keywords are a dict), an equinox module's method bound to an
+instance given an array (one given a float where the field is declared an array, a
+``jax.tree_util.Partial`` and a lambda stay silent), as under ``jax.jit``.
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
 evidence, ``-n 2`` and the daemon.
@@ -766,6 +770,27 @@ def named(name: Optional[str], scale: Union[float, jax.Array], apply: Callable[[
     identity(name)
     identity(scale)
     identity(apply)
+
+
+class Cell(eqx.Module):
+    w: jax.Array
+
+    def update(self, state: jax.Array, x: jax.Array) -> tuple[jax.Array, jax.Array]:
+        return state, x * self.w
+
+
+def carry_on(carry: int, x: None, step: int) -> tuple[int, int]:
+    return carry + step, carry
+
+
+celled = Cell(w=jnp.array([2.0]))
+scalar_cell = Cell(w=2.0)  # type: ignore[arg-type]
+jax.lax.scan(celled.update, jnp.zeros(1), jnp.ones(3))  # E: static-dynamic-child
+jax.jit(celled.update)(jnp.zeros(1), jnp.ones(3))  # E: static-dynamic-child
+jax.lax.scan(scalar_cell.update, jnp.zeros(1), jnp.ones(3))
+jax.lax.scan(eqx.Partial(carry_on, step=1), 0, None, length=3)  # E: static-unhashable
+jax.lax.scan(jax.tree_util.Partial(carry_on, step=1), 0, None, length=3)
+jax.lax.fori_loop(0, 3, lambda i, c: c + i, 0)
 """
 
 UNCHANGED = SHAPES.format(model_change="")
