@@ -27,6 +27,7 @@ from mypy_plugin.metadata import ClassFacts, LibraryFields
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, is_same_type, is_subtype
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
+from mypy_plugin.value_origins import compares_as_number
 from mypy_plugin.value_uses import handed_to
 
 
@@ -79,6 +80,8 @@ def _check_argument(
         problem = _held_problem(typ, judge, marker)
     elif problem is None and marker is not None and name is not None:
         problem = _not_admitted(info, name, typ, judge, marker)
+    if problem is None and marker is not None and name in _by_value_fields(info) and not compares_as_number(api, expr):
+        problem = _held_problem(typ, judge, marker)
     if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
         made = None if _handed_on_unjitted(api, construction) else expr
         problem = with_evidence(api, problem, info, name, made, _library_static_fields(info))
@@ -178,6 +181,13 @@ def is_static_field(info: TypeInfo, name: str) -> bool:
 def _library_static_fields(info: TypeInfo) -> set[str]:
     """The fields of ``info`` and its bases that another library's marker made static."""
     return {name for base in info.mro for name in getattr(LibraryFields.read(base), "fields", ())}
+
+
+def _by_value_fields(info: TypeInfo) -> set[str]:
+    """The static fields of ``info`` and its bases judged by what their default makes, not by
+    their declared type (``metadata.LibraryFields.by_value``): what a construction gives them is
+    judged here instead."""
+    return {name for base in info.mro for name in getattr(LibraryFields.read(base), "by_value", ())}
 
 
 def has_static_fields(info: TypeInfo) -> bool:

@@ -34,6 +34,7 @@ from mypy_plugin.hashing import (
     hash_problem,
     identity_hash_problem,
     own_hashed_attributes,
+    writes_own_hash,
 )
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
@@ -107,6 +108,8 @@ def _problem(typ: Type, judge: Judge, seen: frozenset[str]) -> Problem | None:
             _problem(item, judge, seen) for item in proper.items if not isinstance(get_proper_type(item), NoneType)
         ]
         return found[0] if found and all(found) else None
+    if isinstance(proper, TupleType) and writes_own_hash(proper.partial_fallback.type, judge):
+        return hash_problem(proper.partial_fallback.type, judge)
     if isinstance(proper, (UnionType, TupleType)):
         return _first_problem(proper.items, judge, seen)
     if not isinstance(proper, Instance) or proper.type.fullname in seen:
@@ -212,10 +215,11 @@ def admitted_unhashable(instance: Instance) -> Problem | None:
 def _field_problem(info: TypeInfo, judge: Judge, seen: frozenset[str]) -> Problem | None:
     """What a class that hashes over its parts holds that its hash cannot take (an array, a list:
     hashing fails, or pins the array): a library's value class or an ``unsafe_hash`` dataclass
-    hashes its fields; a hand-written ``__hash__`` the attributes it hashes as they are
+    hashes its fields, unless a subclass writes its own (``writes_own_hash``); a hand-written
+    ``__hash__`` the attributes it hashes as they are
     (``method_bodies.hashed_attributes``): what it makes of the others, like how a library hashes
     the rest, is its own business, as for any trusted class."""
-    if judge.hashes_fields(info) or hashes_its_fields(info):
+    if (judge.hashes_fields(info) and not writes_own_hash(info, judge)) or hashes_its_fields(info):
         return _part_problem(info, _dataclass_fields(info), judge, seen, UNHASHABLE_IN_A_HASH)
     if judge.trusts(info):
         return None

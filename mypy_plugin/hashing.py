@@ -28,6 +28,16 @@ def defines_hash(info: TypeInfo) -> bool:
     return _hashed_by(info) is not None and not hashes_its_fields(info)
 
 
+def writes_own_hash(info: TypeInfo, judge: Judge) -> bool:
+    """A class that would hash what it holds (a named tuple, as ``tuple``; a library's value
+    class) but whose ``__hash__`` is written below that base, and decides, as for any class
+    (tachys's ``Lattice``, a named tuple of arrays, hashes ``id(self)``)."""
+    writer = _hashed_by(info)
+    return writer is not None and any(
+        base.fullname == "builtins.tuple" or judge.hashes_fields(base) for base in writer.mro[1:]
+    )
+
+
 def _hashed_by(info: TypeInfo) -> TypeInfo | None:
     """The class in the MRO (not ``object``) that writes the ``__hash__`` instances use. A class
     holding another's (mypy's attrs transform gives a hashable attrs class ``object.__hash__``,

@@ -32,6 +32,7 @@ from mypy.nodes import (
     DictExpr,
     Expression,
     FuncItem,
+    LambdaExpr,
     ListExpr,
     NameExpr,
     RefExpr,
@@ -41,7 +42,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, SemanticAnalyzerPluginInterface
-from mypy.types import AnyType, Instance, Type, TypeAliasType, TypeOfAny
+from mypy.types import AnyType, Instance, Type, TypeAliasType, TypeOfAny, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.libraries import (
@@ -64,13 +65,13 @@ from mypy_plugin.hashing import defines_hash
 from mypy_plugin.jit_evidence import with_evidence
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
-from mypy_plugin.markers import class_name
+from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, LibraryFields
 from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
-from mypy_plugin.value_origins import FINE, assigned_problem, constructed_verdict
+from mypy_plugin.value_origins import FINE, assigned_problem, compares_as_number, constructed_verdict, made_verdict
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"
@@ -84,12 +85,14 @@ LIBRARY_BASES = {FLAX_BASE: FLAX_STRUCT, EQUINOX_MODULE: EQUINOX}
 
 
 class StaticField(NamedTuple):
-    """A field declared static in a class body: where it is, its declared type, its default."""
+    """A field declared static in a class body: where it is, its declared type, its default (or
+    what its ``default_factory``, a lambda, returns)."""
 
     name: str
     context: Context
     type: Type
     default: Expression | None
+    made_by_default: Expression | None = None
 
 
 def library_base(info: TypeInfo) -> StaticMarker | None:
@@ -211,7 +214,9 @@ def _check_class(api: SemanticAnalyzerPluginInterface, defn: ClassDef, marker: S
     fields = _body_fields(defn, marker)
     LibraryFields.erase(info)
     if fields:
-        LibraryFields(marker.marker, tuple(field.name for field in fields)).write(info)
+        judge = _judge(api)
+        by_value = tuple(field.name for field in fields if _by_default(api, field, judge) is not None)
+        LibraryFields(marker.marker, tuple(field.name for field in fields), by_value).write(info)
     _report_fields(api, info, fields, marker)
 
 
@@ -235,6 +240,8 @@ def _static_field(lvalue: NameExpr, typ: Type, rvalue: Expression, marker: Stati
     """The field if its declaration makes it static in ``marker``'s library."""
     callee, options = _call(rvalue)
     default = options.get("default") if callee is not None else rvalue
+    factory = options.get("default_factory")
+    made = factory.expr() if isinstance(factory, LambdaExpr) and not factory.arguments else default
     if marker is JAX_DATACLASSES:
         static = isinstance(typ, TypeAliasType) and typ.alias is not None and typ.alias.fullname == JDC_STATIC
         if isinstance(typ, TypeAliasType) and static:
@@ -249,7 +256,7 @@ def _static_field(lvalue: NameExpr, typ: Type, rvalue: Expression, marker: Stati
         static = callee == TREE_STATIC or (callee == DATACLASS_FIELD and _static_metadata(options.get("metadata")))
     else:  # register_static: every field
         static = True
-    return StaticField(lvalue.name, lvalue, typ, default) if static else None
+    return StaticField(lvalue.name, lvalue, typ, default, made) if static else None
 
 
 def _call(expr: Expression) -> tuple[str | None, dict[str, Expression]]:
@@ -314,7 +321,7 @@ def _report_fields(
     static = [field.name for field in fields]
     for field in fields:
         problem = (
-            _declared_problem(info, field, judge)
+            _declared_problem(api, info, field, judge)
             or _default_problem(api, field, judge)
             or assigned_problem(info.defn, field.name, field.default, judge)
         )
@@ -346,12 +353,46 @@ def _report(
     report(api, problem, where, context)
 
 
-def _declared_problem(info: TypeInfo, field: StaticField, judge: Judge) -> Problem | None:
+def _declared_problem(
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, field: StaticField, judge: Judge
+) -> Problem | None:
     """What the field's declared type admits that breaks a hash, unless construction replaces
     what it is given with values known to hash (``self.params = immutabledict(params)`` for a
-    field declared ``dict``): it holds those."""
-    constructed = constructed_verdict(info.defn, field.name, judge)
-    return None if constructed == FINE else static_problem(field.type, judge)
+    field declared ``dict``): it holds those; and unless its default decides (``_by_default``)."""
+    if constructed_verdict(info.defn, field.name, judge) == FINE:
+        return None
+    by_default = _by_default(api, field, judge)
+    return static_problem(field.type, judge) if by_default is None else by_default.problem
+
+
+class _ByDefault(NamedTuple):
+    problem: Problem | None
+
+
+def _by_default(
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, field: StaticField, judge: Judge
+) -> _ByDefault | None:
+    """A field declared an array type, which JAX code declares a scalar with, judged by the value
+    its default makes, where that is known: a tuple of numbers hashes and compares, one holding
+    lists is judged as lists are; a 0-d array of a number (``default_factory=lambda:
+    jnp.array(160)``) compares as the number, so only its opt-in twin (``phrases.unobserved``). A construction that gives it another value is judged by what it
+    gives (``metadata.LibraryFields.by_value``, ``constructors``). None where the default does not
+    decide: no default, one made otherwise, or None (which the declared type does not admit: a
+    placeholder that later code fills)."""
+    declared = static_problem(field.type, judge)
+    made = field.made_by_default
+    placeholder = isinstance(made, NameExpr) and made.fullname == "builtins.None"
+    if made is None or placeholder or declared is None or not _array(field.type):
+        return None
+    if compares_as_number(api, made):
+        return _ByDefault(phrases.unobserved(declared))
+    verdict = made_verdict(made, judge)
+    return _ByDefault(verdict.problem) if verdict.known else None
+
+
+def _array(typ: Type) -> bool:
+    proper = get_proper_type(typ)
+    return isinstance(proper, Instance) and is_array_class(proper.type)
 
 
 def _default_problem(

@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 14
+CACHE_FORMAT_VERSION = 15
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -144,19 +144,21 @@ class ClassFacts(Record):
 class LibraryFields(Record):
     """The static fields a class declares in its own body with another library's marker (flax,
     equinox, ``register_dataclass``, jax_dataclasses), for the constructor check; absent where
-    there are none."""
+    there are none. Those ``by_value`` were judged by what their default makes, not by their
+    declared type: a construction is judged by the value it gives them."""
 
     KEY: ClassVar[str] = "jaxtypes_library_fields"
 
     marker: str
     fields: tuple[str, ...]
+    by_value: tuple[str, ...] = ()
 
     def serialize(self) -> JsonDict:
-        return {"marker": self.marker, "fields": list(self.fields)}
+        return {"marker": self.marker, "fields": list(self.fields), "by_value": list(self.by_value)}
 
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
-        return cls(_string(data["marker"]), _strings(data["fields"]))
+        return cls(_string(data["marker"]), _strings(data["fields"]), _strings(data["by_value"]))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -640,9 +640,9 @@ def _computes_array(expr: Expression, judge: Judge, local: dict[str, list[Expres
     return _is_array(expr, [], judge)
 
 
-def compares_as_number(api: CheckerPluginInterface, expr: Expression) -> bool:
+def compares_as_number(api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, expr: Expression) -> bool:
     """``expr`` makes a 0-d jax array of a Python number (``jnp.array(n)``, ``jnp.asarray(0)``),
-    or computes one from such arrays and numbers (``jnp.asarray(n) - 1``): its ``==`` gives one
+    or computes one from such arrays and numbers (``jnp.asarray(n) - 1``, ``.astype(...)``): its ``==`` gives one
     truth value, as the number's does. The runtime twin judges a value
     (``jaxtypes._classes.static_values.compares_as_number``)."""
     if isinstance(expr, OpExpr) and expr.op in ARITHMETIC:
@@ -652,6 +652,8 @@ def compares_as_number(api: CheckerPluginInterface, expr: Expression) -> bool:
     if isinstance(expr, UnaryExpr):
         return compares_as_number(api, expr.expr)
     callee = expr.callee if isinstance(expr, CallExpr) else None
+    if isinstance(callee, MemberExpr) and callee.name == "astype":  # keeps the shape
+        return compares_as_number(api, callee.expr)
     return (
         isinstance(expr, CallExpr)
         and isinstance(callee, RefExpr)
@@ -661,8 +663,11 @@ def compares_as_number(api: CheckerPluginInterface, expr: Expression) -> bool:
     )
 
 
-def _python_number(api: CheckerPluginInterface, expr: Expression) -> bool:
-    """The checker typed ``expr`` as a Python number (``bool`` too)."""
+def _python_number(api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, expr: Expression) -> bool:
+    """The checker typed ``expr`` as a Python number (``bool`` too); before types, a literal one."""
+    if isinstance(api, SemanticAnalyzerPluginInterface):
+        literal = expr.expr if isinstance(expr, UnaryExpr) else expr
+        return isinstance(literal, (IntExpr, FloatExpr, ComplexExpr))
     typ = checked_type(api, expr)
     if isinstance(typ, LiteralType):
         typ = typ.fallback

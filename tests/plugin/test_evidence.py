@@ -30,7 +30,10 @@ loss given to the function that makes the step): where that differs at each run,
 program. A static ``self`` whose jitted method assigns an attribute of it is reported whatever
 the method reads: the assignment runs only while jit traces, and stores a tracer.
 
-A 0-d array made from a number (``jnp.array(n)``) in pytree metadata compares as the number
+A field of pytree metadata declared an array, which JAX code declares scalars with, is judged by
+what its default (or its ``default_factory``'s lambda) makes, and what a construction gives it
+by what it gives: a tuple there stays silent, one of lists is judged as lists are, and a
+default of None (a placeholder) decides nothing. A 0-d array made from a number (``jnp.array(n)``) in pytree metadata compares as the number
 does: it is reported only where it is compared while jit traces (made inside a jitted function,
 read inside one that passes it on to another, or given to one that compares that field); an
 array of another shape always is.
@@ -88,6 +91,20 @@ class Options:
 
 options = Options(jnp.ones(1), ["a"], {{}})
 options.table["k"] = 1
+
+
+class Screen(struct.PyTreeNode):
+    x: jax.Array
+    width: jax.Array = struct.field(pytree_node=False, default_factory=lambda: jnp.array(160))  # S: static-dynamic-child-strict
+    sizes: jax.Array = struct.field(pytree_node=False, default_factory=lambda: ((1, 2), (3, 4)))
+    offsets: jax.Array = struct.field(pytree_node=False, default_factory=lambda: jnp.array([1, 2]))  # E: static-dynamic-child
+    later: jax.Array = struct.field(pytree_node=False, default=None)  # E: static-dynamic-child
+    speeds: jax.Array = struct.field(pytree_node=False, default_factory=lambda: ([1, 2], [3]))  # S: static-unhashable-strict
+    score: jax.Array = struct.field(pytree_node=False, default_factory=lambda: jnp.array(2).astype(int))  # S: static-dynamic-child-strict
+
+
+Screen(jnp.ones(1), width=jnp.array(320))
+Screen(jnp.ones(1), width=jnp.array([320, 240]))  # E: static-dynamic-child
 
 
 @jax.tree_util.register_dataclass

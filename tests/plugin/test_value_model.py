@@ -46,7 +46,9 @@ defined again (mypy keeps the first type; the call runs the second: silent); and
 function jax.lax's control flow is given, which it hashes to cache its trace as jit does its
 function: an ``eqx.Partial`` (its keywords are a dict), an equinox module's method bound to an
 instance given an array (one given a float where the field is declared an array, a
-``jax.tree_util.Partial`` and a lambda stay silent), as under ``jax.jit``.
+``jax.tree_util.Partial`` and a lambda stay silent), as under ``jax.jit``; and a named tuple or
+an equinox module whose class writes its own ``__hash__`` (``id(self)``), judged by that, not by
+its fields.
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
 evidence, ``-n 2`` and the daemon.
@@ -791,6 +793,44 @@ jax.lax.scan(scalar_cell.update, jnp.zeros(1), jnp.ones(3))
 jax.lax.scan(eqx.Partial(carry_on, step=1), 0, None, length=3)  # E: static-unhashable
 jax.lax.scan(jax.tree_util.Partial(carry_on, step=1), 0, None, length=3)
 jax.lax.fori_loop(0, 3, lambda i, c: c + i, 0)
+
+
+class Lattice(NamedTuple):
+    sites: np.ndarray
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+class Sites(NamedTuple):
+    sites: np.ndarray
+
+
+class Walkers(struct.PyTreeNode):
+    x: jax.Array
+    lattice: Lattice = struct.field(pytree_node=False)
+    sites: Sites = struct.field(pytree_node=False)  # E: static-dynamic-child
+
+
+class Distribution(eqx.Module):
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+class Copula(Distribution):
+    params: dict
+
+    def density(self, x: jax.Array) -> jax.Array:
+        return x
+
+
+jax.jit(Copula({{}}).density)(jnp.ones(1))
 """
 
 UNCHANGED = SHAPES.format(model_change="")
