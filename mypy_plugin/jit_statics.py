@@ -27,7 +27,7 @@ from mypy.nodes import (
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 
 from mypy_plugin.jitted_functions import jitting
-from mypy_plugin.jitted_types import Statics
+from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
 from mypy_plugin.mypy_internals import checked_module
 
 _NUMS_KEYWORDS = frozenset({"static_argnums", "static_broadcasted_argnums"})
@@ -36,14 +36,14 @@ _NUMS_KEYWORDS = frozenset({"static_argnums", "static_broadcasted_argnums"})
 _STATIC_KEYWORDS = _NUMS_KEYWORDS | {"static_argnames"}
 
 
-def read_statics(ctx: FunctionContext, jit: str = "jax.jit") -> Statics | None:
+def read_statics(ctx: FunctionContext, jit: str = JAX_JIT_NAME) -> Statics | None:
     """The static positions given to a call of ``jit``, where each can be evaluated
     (``literal_value``); None if either cannot (the check then knows too little to be right)."""
     arguments = ((name, expr) for names, exprs in zip(ctx.arg_names, ctx.args) for name, expr in zip(names, exprs))
     return named_statics(arguments, jit)
 
 
-def named_statics(arguments: Iterable[tuple[str | None, Expression]], jit: str = "jax.jit") -> Statics | None:
+def named_statics(arguments: Iterable[tuple[str | None, Expression]], jit: str = JAX_JIT_NAME) -> Statics | None:
     """The static positions named by the keyword ``arguments`` of a call of ``jit``, or None
     where one cannot be evaluated."""
     values: list[int | str] = []

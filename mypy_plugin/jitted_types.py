@@ -17,6 +17,7 @@ from mypy.nodes import Decorator, FuncBase, FuncDef, FuncItem, SymbolTableNode, 
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
+from jaxtypes._vocabulary.names import JAX_JIT, JITS
 from mypy_plugin.jit_targets import below_jax_package, is_private
 
 _FILTERED = "__jaxtypes_filtered__"
@@ -25,6 +26,9 @@ _NAMES = "__jaxtypes_static_argnames__"
 _PRIVATE = "__jaxtypes_private__"
 _PLACED = "__jaxtypes_placed__"
 _JIT = "__jaxtypes_jit__"
+
+JAX_JIT_NAME = JITS[JAX_JIT]
+"""``jax.jit``'s public name: the jit a function's static positions are for unless told another."""
 
 
 class Statics:
@@ -42,7 +46,7 @@ class Statics:
         *,
         private: bool = False,
         placed: bool | None = None,
-        jit: str = "jax.jit",
+        jit: str = JAX_JIT_NAME,
     ) -> None:
         self.nums = tuple(sorted(set(nums)))
         self.names = tuple(sorted(set(names)))
@@ -106,7 +110,7 @@ class Statics:
             _literals(attrs[_NAMES]),
             private=isinstance(private, LiteralType) and private.value is True,
             placed=isinstance(placed, LiteralType) and placed.value is True,
-            jit=jit.value if isinstance(jit, LiteralType) and isinstance(jit.value, str) else "jax.jit",
+            jit=jit.value if isinstance(jit, LiteralType) and isinstance(jit.value, str) else JAX_JIT_NAME,
         )
 
 

@@ -366,6 +366,8 @@ def _declared_problem(
 
 
 class _ByDefault(NamedTuple):
+    """A field judged by what its default makes: the problem that leaves (None: none)."""
+
     problem: Problem | None
 
 

@@ -42,7 +42,7 @@ from mypy_plugin.jit_targets import (
     method_owner,
     may_be_registered,
 )
-from mypy_plugin.jitted_types import Statics
+from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
 from mypy_plugin.markers import class_name, function_name
 from mypy_plugin.mypy_internals import (
     checked_module,
@@ -157,7 +157,7 @@ def nnx_jit_hook(ctx: FunctionContext) -> Type:
     return ctx.default_return_type
 
 
-def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, jit: str = "jax.jit") -> None:
+def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, jit: str = JAX_JIT_NAME) -> None:
     """``jit`` (``jax.jit``, or another library's jit that keys compiled code on the function) of
     a lambda, a local function or a function a jax transformation makes
     (``jax.jit(jax.grad(f))``), run again and again (``jit_evidence.repeated``): jit caches
