@@ -35,6 +35,7 @@ from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated, written_while_tracing
 from mypy_plugin.jit_statics import read_statics
+from mypy_plugin.jitted_functions import jitting
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -163,8 +164,13 @@ def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, 
     (``jax.jit(jax.grad(f))``), run again and again (``jit_evidence.repeated``): jit caches
     compiled code per function object, and every run makes a new one. Not where each jitted
     function made is stored for later (``value_uses.kept``: one per constraint, in a list), so
-    each is compiled once and called again from there."""
+    each is compiled once and called again from there; nor inside a function the module jits
+    (``jitted_functions.jitting``): that code runs while jit traces it, and what it jits is traced
+    into the one program compiled for that trace."""
     module, enclosing = enclosing_functions(ctx.api)
+    tree = checked_module(ctx.api)
+    if tree is not None and any(jitting(tree, f) for f in enclosing if isinstance(f, FuncDef)):
+        return
     context = ctx.context
     made: Expression | FuncDef | None = context if isinstance(context, Expression) else None
     function = innermost_function(ctx.api)
@@ -181,7 +187,6 @@ def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, 
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
     shaping = shaping_values(ctx.api, closure, function) if function is not None else []
     where = repeated(ctx.api, made, shaping=shaping) if described is not None and made is not None else None
-    tree = checked_module(ctx.api)
     if described is None or where is None or tree is not None and kept(tree, context):
         return
     report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)

@@ -9,7 +9,8 @@ result holding one, or a bundle of functions a library's factory makes, such as
 ``optimizers.sgd(0.1)``, also through a name bound to the factory) in a static position, and ``jax.jit`` of one, are reported where the
 code that makes it runs again and again (by ``jax.jit``, ``jax.pmap`` (through a project's
 ``functools.partial`` of it too), ``nnx.jit`` or ``eqx.filter_jit``, each keying compiled code on
-the function; a list in ``jax.pmap``'s ``static_broadcasted_argnums`` fails as in jit's; ``jax.jit(jax.vmap(lambda ...))`` too): in a loop, or in a
+the function; a list in ``jax.pmap``'s ``static_broadcasted_argnums`` fails as in jit's; not
+inside a function the module jits, which runs only while jit traces it; ``jax.jit(jax.vmap(lambda ...))`` too): in a loop, or in a
 function a loop calls (``f(...)``, ``self.f(...)``, ``obj.f(...)``, ``jax.vmap(partial(f, ...))(x)``),
 directly or through another function, or in a function the
 top level runs twice (by name, or handed to a function that calls it: ``timed(iterate, x)``); a
@@ -323,6 +324,17 @@ def other_jits(x: jax.Array) -> jax.Array:
 
 
 pmap_named = functools.partial(jax.pmap, axis_name="i")
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def traced_steps(x: jax.Array, n: int) -> jax.Array:
+    for _ in range(n):
+
+        def body(y: jax.Array) -> jax.Array:
+            return y * 2
+
+        x = jax.pmap(body)(x)
+    return x
 
 
 agent = Agent()
