@@ -42,7 +42,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, SemanticAnalyzerPluginInterface
-from mypy.types import AnyType, Instance, Type, TypeAliasType, TypeOfAny, get_proper_type
+from mypy.types import AnyType, Instance, Type, TypeAliasType, TypeOfAny
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.libraries import (
@@ -65,13 +65,21 @@ from mypy_plugin.hashing import defines_hash
 from mypy_plugin.jit_evidence import with_evidence
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
-from mypy_plugin.markers import class_name, is_array_class
+from mypy_plugin.markers import class_name, is_array_type
 from mypy_plugin.metadata import DataclassOptions, LibraryFields
 from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
-from mypy_plugin.value_origins import FINE, assigned_problem, compares_as_number, constructed_verdict, made_verdict
+from mypy_plugin.value_origins import (
+    FINE,
+    UNKNOWN,
+    Verdict,
+    assigned_problem,
+    compares_as_number,
+    constructed_verdict,
+    made_verdict,
+)
 
 FLAX_DATACLASS = "flax.struct.dataclass"
 FLAX_BASE = "flax.struct.PyTreeNode"
@@ -213,11 +221,9 @@ def _check_class(api: SemanticAnalyzerPluginInterface, defn: ClassDef, marker: S
     info = defn.info
     fields = _body_fields(defn, marker)
     LibraryFields.erase(info)
+    by_value = _report_fields(api, info, fields, marker)
     if fields:
-        judge = _judge(api)
-        by_value = tuple(field.name for field in fields if _by_default(api, field, judge) is not None)
-        LibraryFields(marker.marker, tuple(field.name for field in fields), by_value).write(info)
-    _report_fields(api, info, fields, marker)
+        LibraryFields(marker.marker, tuple(field.name for field in fields), tuple(by_value)).write(info)
 
 
 def _body_fields(defn: ClassDef, marker: StaticMarker) -> list[StaticField]:
@@ -314,20 +320,26 @@ def _report_fields(
     info: TypeInfo,
     fields: list[StaticField],
     marker: StaticMarker,
-) -> None:
+) -> list[str]:
+    """Report what breaks a rule in ``fields``; return the names of those judged by what their
+    default makes (``_by_default``), not by their declared type."""
     if marker is JAX_STATIC_CLASS and defines_hash(info):
-        return  # hashed by its own __hash__: _check_static_class judges what that hashes
+        return []  # hashed by its own __hash__: _check_static_class judges what that hashes
     judge = _judge(api)
     static = [field.name for field in fields]
+    by_value = []
     for field in fields:
+        by_default = _by_default(api, field, judge)
+        by_value += [field.name] if by_default.known else []
         problem = (
-            _declared_problem(api, info, field, judge)
+            _declared_problem(info, field, judge, by_default)
             or _default_problem(api, field, judge)
             or assigned_problem(info.defn, field.name, field.default, judge)
         )
         if problem is not None:
             where = phrases.library_field(f"{class_name(info)}.{field.name}", marker.marker)
             _report(api, where, with_evidence(api, problem, info, field.name, static=static), marker, field.context)
+    return by_value
 
 
 def _check_static_class(
@@ -353,48 +365,35 @@ def _report(
     report(api, problem, where, context)
 
 
-def _declared_problem(
-    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, field: StaticField, judge: Judge
-) -> Problem | None:
+def _declared_problem(info: TypeInfo, field: StaticField, judge: Judge, by_default: Verdict) -> Problem | None:
     """What the field's declared type admits that breaks a hash, unless construction replaces
     what it is given with values known to hash (``self.params = immutabledict(params)`` for a
-    field declared ``dict``): it holds those; and unless its default decides (``_by_default``)."""
+    field declared ``dict``): it holds those; and unless its default decides (``by_default``,
+    known)."""
     if constructed_verdict(info.defn, field.name, judge) == FINE:
         return None
-    by_default = _by_default(api, field, judge)
-    return static_problem(field.type, judge) if by_default is None else by_default.problem
-
-
-class _ByDefault(NamedTuple):
-    """A field judged by what its default makes: the problem that leaves (None: none)."""
-
-    problem: Problem | None
+    return by_default.problem if by_default.known else static_problem(field.type, judge)
 
 
 def _by_default(
     api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, field: StaticField, judge: Judge
-) -> _ByDefault | None:
+) -> Verdict:
     """A field declared an array type, which JAX code declares a scalar with, judged by the value
     its default makes, where that is known: a tuple of numbers hashes and compares, one holding
     lists is judged as lists are; a 0-d array of a number (``default_factory=lambda:
-    jnp.array(160)``) compares as the number, so only its opt-in twin (``phrases.unobserved``). A construction that gives it another value is judged by what it
-    gives (``metadata.LibraryFields.by_value``, ``constructors``). None where the default does not
+    jnp.array(160)``) compares as the number, so only its opt-in twin (``phrases.unobserved``).
+    A construction that gives it another value is judged by what it gives
+    (``metadata.LibraryFields.by_value``, ``constructors``). Not known where the default does not
     decide: no default, one made otherwise, or None (which the declared type does not admit: a
     placeholder that later code fills)."""
-    declared = static_problem(field.type, judge)
     made = field.made_by_default
     placeholder = isinstance(made, NameExpr) and made.fullname == "builtins.None"
-    if made is None or placeholder or declared is None or not _array(field.type):
-        return None
-    if compares_as_number(api, made):
-        return _ByDefault(phrases.unobserved(declared))
-    verdict = made_verdict(made, judge)
-    return _ByDefault(verdict.problem) if verdict.known else None
-
-
-def _array(typ: Type) -> bool:
-    proper = get_proper_type(typ)
-    return isinstance(proper, Instance) and is_array_class(proper.type)
+    if made is None or placeholder or not is_array_type(field.type):
+        return UNKNOWN
+    if not compares_as_number(api, made):
+        return made_verdict(made, judge)
+    declared = static_problem(field.type, judge)
+    return Verdict(phrases.unobserved(declared), True) if declared is not None else UNKNOWN
 
 
 def _default_problem(

@@ -118,6 +118,12 @@ def is_array_class(info: TypeInfo) -> bool:
     return any(base.fullname in ARRAY_CLASSES for base in info.mro)
 
 
+def is_array_type(typ: Type) -> bool:
+    """An instance type of an array class (``is_array_class``)."""
+    proper = get_proper_type(typ)
+    return isinstance(proper, Instance) and is_array_class(proper.type)
+
+
 def spell(typ: Type) -> str:
     """A type spelled as the runtime spells its annotation (``jaxtypes._classes.markers.spell``, with
     ``phrases``): ``jax.Array``, ``list[int | None]``, ``Static[int]``, ``pkg.Config``.

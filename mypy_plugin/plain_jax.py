@@ -168,9 +168,6 @@ def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, 
     (``jitted_functions.jitting``): that code runs while jit traces it, and what it jits is traced
     into the one program compiled for that trace."""
     module, enclosing = enclosing_functions(ctx.api)
-    tree = checked_module(ctx.api)
-    if tree is not None and any(jitting(tree, f) for f in enclosing if isinstance(f, FuncDef)):
-        return
     context = ctx.context
     made: Expression | FuncDef | None = context if isinstance(context, Expression) else None
     function = innermost_function(ctx.api)
@@ -187,8 +184,11 @@ def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, 
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
     shaping = shaping_values(ctx.api, closure, function) if function is not None else []
     where = repeated(ctx.api, made, shaping=shaping) if described is not None and made is not None else None
+    tree = checked_module(ctx.api)
     if described is None or where is None or tree is not None and kept(tree, context):
         return
+    if tree is not None and any(jitting(tree, f) for f in enclosing if isinstance(f, FuncDef)):
+        return  # runs while jit traces
     report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
 
 

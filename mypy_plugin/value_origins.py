@@ -95,7 +95,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, admitted_unhashable, rebuilt, static_problem
 from mypy_plugin.judge import Judge
-from mypy_plugin.markers import class_name, is_array_class, written
+from mypy_plugin.markers import class_name, is_array_type, written
 from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
 from mypy_plugin.method_bodies import (
     CONSTRUCTION,
@@ -848,9 +848,9 @@ def _open(typ: Type | None) -> bool:
     proper = get_proper_type(typ) if typ is not None else None
     if isinstance(proper, UnionType):
         return any(_open(item) for item in proper.items)
-    if isinstance(proper, Instance) and is_array_class(proper.type):
+    if isinstance(proper, Instance) and (is_array_type(proper) or admitted_unhashable(proper) is not None):
         return True
-    return _undeclared(proper) or isinstance(proper, Instance) and admitted_unhashable(proper) is not None
+    return _undeclared(proper)
 
 
 def _origins(
