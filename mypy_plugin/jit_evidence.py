@@ -70,7 +70,7 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyze
 from mypy.types import Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import PARTIAL
+from jaxtypes._vocabulary.names import EQUINOX_MODULE, PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     STATIC_DYNAMIC_CHILD,
@@ -95,6 +95,7 @@ from mypy_plugin.method_bodies import (
     parameter_reads,
     self_reads,
 )
+from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jitted_functions import jitting
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
 from mypy_plugin.statements import calls, placed, present, walk
@@ -404,16 +405,21 @@ def with_evidence(
     (``repeated``, ``through_calls`` where it meets jit right there), or an equal copy of it meets
     jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to
     attributes its method ``reads``; what the caller ``found`` itself (``written_while_tracing``)
-    comes first. An array needs no evidence, but a 0-d one ``made`` from a number
-    (``value_origins.compares_as_number``), which compares as the number: that it is compared while
-    jit traces (``compared_while_tracing``)."""
+    comes first. An array in the metadata of an ``owner``: that an instance meets jit, which
+    compares it with another's (``flattened_by_jit``), but in an equinox module, which warns at
+    construction; a 0-d one ``made`` from a number (``value_origins.compares_as_number``) compares
+    as the number: that it is compared while jit traces (``compared_while_tracing``). Any other
+    array needs no evidence."""
     if problem.rule not in STRICT_TWINS:
         return problem
-    if problem.rule is STATIC_DYNAMIC_CHILD:  # a 0-d array compares as its number, but not while jit traces
+    if problem.rule is STATIC_DYNAMIC_CHILD:
         checker = api if isinstance(api, CheckerPluginInterface) else None
-        if checker is None or not isinstance(made, Expression) or not compares_as_number(checker, made):
+        if checker is not None and isinstance(made, Expression) and compares_as_number(checker, made):
+            evidence = compared_while_tracing(checker, made, attribute)
+        elif owner is not None and attribute is not None and not warns_at_construction(owner):
+            evidence = flattened_by_jit(api, owner)
+        else:
             return problem
-        evidence = compared_while_tracing(checker, made, attribute)
         return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
     evidence = found
     if evidence is None and problem.rule is STATIC_UNHASHABLE and owner is not None and attribute is not None:
@@ -500,6 +506,25 @@ def _compares(function: FuncDef, parameter: str, attribute: str) -> bool:
     )
 
 
+def warns_at_construction(info: TypeInfo) -> bool:
+    """``info`` is an equinox module, which warns at every construction that sets an array in a
+    static field: the library itself rejects it, wherever the instance goes."""
+    return any(base.fullname == EQUINOX_MODULE for base in info.mro)
+
+
+def flattened_by_jit(api: Api, info: TypeInfo) -> str | None:
+    """Where the module hands an instance of ``info`` to jit, which compares its pytree metadata
+    with another instance's (``flattened_instances``); None where it shows none."""
+    tree = checked_module(api)
+    if tree is None:
+        return None
+    targets = _instance_targets(None, info, _built_as(tree.defs, info))
+    site = flattening_site(
+        tree, info, lambda expr: isinstance(expr, CallExpr) and _calls_class(expr, info) or targets(expr)
+    )
+    return phrases.handed_to_jit(class_name(info), *site) if site is not None else None
+
+
 def identity_evidence(api: Api, info: TypeInfo, reads: Reads = None) -> str | None:
     """Why a value of ``info`` that hashes or compares by identity goes wrong where jit keys code
     on it: its instances change after they are made (an attribute the code ``reads``, where that
@@ -524,9 +549,11 @@ def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
 
 def _calls_class(call: CallExpr, info: TypeInfo) -> bool:
     """``call`` builds an instance of ``info``: its callee is bound to the class, or, not bound
-    yet (a statement the semantic analyser has not reached), is spelled with its name."""
+    yet (a statement the semantic analyser has not reached) or bound to a variable (the class as
+    a factory returned it, kept under its name), is spelled with its name."""
     callee = call.callee
-    return isinstance(callee, RefExpr) and (callee.node is info or callee.node is None and callee.name == info.name)
+    unknown = callee.node is None or isinstance(callee.node, Var) if isinstance(callee, RefExpr) else False
+    return isinstance(callee, RefExpr) and (callee.node is info or unknown and callee.name == info.name)
 
 
 def changed_in_place(api: Api, info: TypeInfo, attribute: str, data: Collection[str] = ()) -> str | None:

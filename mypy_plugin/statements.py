@@ -49,8 +49,8 @@ def walk(
     nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = None, definitions: bool = False
 ) -> Iterator[Step]:
     """Every simple statement below ``nodes``, and every expression of a compound statement; with
-    ``definitions``, every function definition too, as a step of the code that runs it, before
-    the steps of its body."""
+    ``definitions``, every function definition (and decorated definition) too, as a step of the
+    code that runs it, before the steps of its body."""
     for node in nodes:
         if isinstance(node, Block):
             yield from walk(node.body, looping, scope, definitions)
@@ -59,6 +59,8 @@ def walk(
                 yield node, looping, scope, None
             yield from walk([node.body], False, node, definitions)
         elif isinstance(node, Decorator):
+            if definitions:
+                yield node, looping, scope, None
             yield from walk([*node.decorators, node.func], looping, scope, definitions)
         elif isinstance(node, OverloadedFuncDef):
             yield from walk([*node.items, *present([node.impl])], looping, scope, definitions)

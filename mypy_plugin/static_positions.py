@@ -66,6 +66,7 @@ from mypy_plugin.method_bodies import is_name
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls, placed
+from mypy_plugin.stale_globals import jitted_function, stale_global_problem
 from mypy_plugin.static_values import bound_method_problem
 from mypy_plugin.traced_types import untraceable_problem
 from mypy_plugin.value_origins import (
@@ -227,6 +228,7 @@ def _check_call(
     """The arguments of a call of a jitted function, by the static positions its type carries, or
     ``statics`` of ``function`` (``rebound_call_hook``); what the function reads through a static
     parameter is read from its definition (``function``, or the decorated ``def`` the call runs)."""
+    _report_stale_global(ctx, function)
     if statics is None and isinstance(ctx, MethodContext):
         statics = Statics.carried(ctx.type)
         if _defined_again(ctx.api, ctx.context):
@@ -256,6 +258,18 @@ def _check_call(
         elif not static:
             _report_fresh_metadata(ctx.api, place, expr, needs_evidence, site)
     return ctx.default_return_type
+
+
+def _report_stale_global(ctx: MethodContext | FunctionContext, function: FuncDef | None) -> None:
+    """A module-level call of a jitted function that runs code traced with a global's old value
+    (``stale_globals``)."""
+    call, tree = ctx.context, checked_module(ctx.api)
+    if not isinstance(call, CallExpr) or tree is None or innermost_function(ctx.api) is not None:
+        return
+    function = function or jitted_function(call.callee)
+    found = stale_global_problem(tree, function, call) if function is not None else None
+    if found is not None:
+        report(ctx.api, found[1], found[0], call)
 
 
 def _report_fresh_metadata(

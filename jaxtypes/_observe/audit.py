@@ -42,7 +42,9 @@ def audit(tree: Any, name: str = "tree", *, select: Collection[str] = ()) -> lis
     metadata is right as long as nobody changes it in place or builds it again, which one look
     at a value cannot tell: such findings have opt-in codes (``static-unhashable-strict``,
     ``static-identity-hash-strict``, ``static-fresh-callable-strict``), reported where
-    ``select`` names them.
+    ``select`` names them; so has an array in metadata (``static-dynamic-child-strict``), which
+    fails only where another instance with its own arrays meets jit after this one, but in an
+    equinox module, which warns of it itself.
     """
     return [error for error in _audit(tree, name) if error.code not in OPT_IN_CODES or error.code in select]
 
@@ -112,7 +114,7 @@ def _arrays_in(metadata: Any, path: str, cls: type) -> Iterator[StaticValueError
     for keys, leaf in jax.tree_util.tree_flatten_with_path(metadata)[0]:
         if is_array(leaf):
             problem = phrases.array_value(type(leaf).__name__, at=jax.tree_util.keystr(keys) if keys else "")
-            found = ProblemFound(problem._replace(fix=PYTREE_METADATA.make_dynamic))
+            found = ProblemFound(phrases.unobserved(problem._replace(fix=PYTREE_METADATA.make_dynamic)))
             yield found.as_error(StaticValueError, phrases.library_field(path, PYTREE_METADATA.marker), defined_at=cls)
 
 

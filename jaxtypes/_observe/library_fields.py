@@ -97,15 +97,16 @@ def _annotation(cls: type, field: dataclasses.Field[Any]) -> Any:
 
 def checked(value: Any, where: str, marker: StaticMarker, cls: type) -> Iterator[StaticValueError]:
     """The problem of a value in pytree metadata, which jit compares with ``==``: a value that
-    only goes wrong if it is changed in place, built again or (a 0-d array) compared while jit
-    traces is the rule's opt-in twin (``phrases.unobserved``), since a value seen once shows none
-    of that (the sanitizer sees the first two)."""
+    only goes wrong if it is changed in place, built again, or (an array) compared with another
+    instance's, or under a trace, is the rule's opt-in twin (``phrases.unobserved``), since a
+    value seen once shows none of that (the sanitizer sees jit's cache); but an array in an
+    equinox module's static field, which equinox itself warns of at construction."""
     try:
         static_key(value)
     except ProblemFound as found:
         if found.rule is STATIC_FRESH_CALLABLE and found.path:
             return  # a closure inside another value (see the module docstring)
         found.problem = found.problem._replace(fix=fix_for(found.rule, marker, found.problem.fix))
-        if found.rule is not STATIC_DYNAMIC_CHILD or compares_as_number(value):
+        if found.rule is not STATIC_DYNAMIC_CHILD or compares_as_number(value) or marker is not EQUINOX:
             found.problem = phrases.unobserved(found.problem)
         yield found.as_error(StaticValueError, phrases.library_field(where, marker.marker), defined_at=cls)

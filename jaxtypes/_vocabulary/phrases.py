@@ -594,6 +594,15 @@ def compared_while_tracing(function: str) -> str:
     return f"it is compared inside {function}, which jit traces, where the comparison is traced and fails"
 
 
+def handed_to_jit(class_name: str, where: str, line: int) -> str:
+    """Instances of ``class_name`` flattened by jit through ``where`` (a jitted function, or what
+    hands out their structure) at ``line``."""
+    return (
+        f"{a(class_name)} meets jit through {where} {_AT_LINE.format(line=line)}, "
+        "where another instance's metadata is compared with it"
+    )
+
+
 def made_again(where: str) -> str:
     """A value made afresh ``where`` (``repeatedly``, ``copied_at``) runs."""
     return f"it is made {where}, so every copy compiles again"
@@ -639,7 +648,27 @@ def stale_global(function: str, kind: str, path: str, before: str, after: str) -
     variable's, ``kind``) earlier value."""
     name = path.split(".", 1)[0].split("[", 1)[0]
     return JIT_STALE_GLOBAL.message(
-        f"{function}: {kind} {name!r}", f"changed since jit traced it ({path}: {before} -> {after})"
+        traced_global(function, kind, name), f"changed since jit traced it ({path}: {before} -> {after})"
+    )
+
+
+def traced_global(function: str, kind: str, name: str) -> str:
+    """The subject of ``jit-stale-global``: a global (or closure variable, ``kind``) the jitted
+    ``function`` reads."""
+    return f"{function}: {kind} {name!r}"
+
+
+def rebound_after_tracing(line: int, traced: int | None) -> str:
+    """A global rebound at ``line`` after the call at line ``traced`` traced the function that
+    reads it; or, where ``traced`` is None, in a loop that calls that function."""
+    if traced is None:
+        return (
+            f"is rebound {_AT_LINE.format(line=line)} in the loop that makes this call, so from the "
+            "second iteration on the call runs code traced with the first value"
+        )
+    return (
+        f"is rebound {_AT_LINE.format(line=line)} after the call at line {traced} traced it, so this "
+        "call runs code traced with the old value"
     )
 
 

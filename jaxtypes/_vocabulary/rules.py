@@ -419,12 +419,14 @@ STATIC_FRESH_CALLABLE_STRICT = Rule(
 
 STATIC_DYNAMIC_CHILD_STRICT = Rule(
     "static-dynamic-child-strict",
-    "a 0-d array in pytree metadata, never compared while jit traces (opt-in)",
-    "jit compares pytree metadata with == instead of hashing it, and a 0-d array compares as the "
-    "number it holds, so an equal one works call after call; where the comparison runs while jit "
-    "traces (a jitted function called from another, a loop's carry) it is traced too and fails; "
-    "this code compares none there, so the finding is reported only where a project selects it",
-    "store the number itself (n, not jnp.array(n)), or make the field a data field so that jit traces it",
+    "an array in pytree metadata, never compared where it fails (opt-in)",
+    "jit compares pytree metadata with == instead of hashing it: a shaped array's == has no truth "
+    "value, so it fails where another instance with its own arrays meets jit after this one, and "
+    "a 0-d array compares as the number it holds, so it fails only where the comparison runs while "
+    "jit traces (a jitted function called from another, a loop's carry); this code shows neither, "
+    "so the finding is reported only where a project selects it",
+    "make the field a data field so that jit traces it, or store a hashable value (the number "
+    "itself, n, not jnp.array(n); a tuple)",
     opt_in=True,
 )
 

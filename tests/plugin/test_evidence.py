@@ -37,7 +37,12 @@ by what it gives: a tuple there stays silent, one of lists is judged as lists ar
 default of None (a placeholder) decides nothing. A 0-d array made from a number (``jnp.array(n)``) in pytree metadata compares as the number
 does: it is reported only where it is compared while jit traces (made inside a jitted function,
 read inside one that passes it on to another, or given to one that compares that field); an
-array of another shape always is.
+array of another shape is reported where an instance of its class meets jit in the module (an
+argument of a jitted call, a parameter of a jitted function declared as the class, its
+structure taken by ``tree_structure``), or in an equinox module (equinox warns at construction).
+
+A module-level call of a jitted function after the module rebinds a global the function reads,
+which an earlier call traced, runs the old value's code.
 
 A pytree given to a traced position is compared by its static fields: a lambda a subclass's
 ``__init__`` hands to its base's, which stores it in one, is reported where it is made when the
@@ -98,14 +103,30 @@ class Screen(struct.PyTreeNode):
     x: jax.Array
     width: jax.Array = struct.field(pytree_node=False, default_factory=lambda: jnp.array(160))  # S: static-dynamic-child-strict
     sizes: jax.Array = struct.field(pytree_node=False, default_factory=lambda: ((1, 2), (3, 4)))
-    offsets: jax.Array = struct.field(pytree_node=False, default_factory=lambda: jnp.array([1, 2]))  # E: static-dynamic-child
-    later: jax.Array = struct.field(pytree_node=False, default=None)  # E: static-dynamic-child
+    offsets: jax.Array = struct.field(pytree_node=False, default_factory=lambda: jnp.array([1, 2]))  # S: static-dynamic-child-strict
+    later: jax.Array = struct.field(pytree_node=False, default=None)  # S: static-dynamic-child-strict
     speeds: jax.Array = struct.field(pytree_node=False, default_factory=lambda: ([1, 2], [3]))  # S: static-unhashable-strict
     score: jax.Array = struct.field(pytree_node=False, default_factory=lambda: jnp.array(2).astype(int))  # S: static-dynamic-child-strict
 
 
 Screen(jnp.ones(1), width=jnp.array(320))
-Screen(jnp.ones(1), width=jnp.array([320, 240]))  # E: static-dynamic-child
+Screen(jnp.ones(1), width=jnp.array([320, 240]))  # S: static-dynamic-child-strict
+
+
+class Frame(struct.PyTreeNode):
+    x: jax.Array
+    mask: jax.Array = struct.field(pytree_node=False)  # E: static-dynamic-child
+
+
+@struct.dataclass
+class Tile:
+    x: jax.Array
+    mask: jax.Array = struct.field(pytree_node=False)  # E: static-dynamic-child
+
+
+class Weights(eqx.Module):
+    x: jax.Array
+    mask: jax.Array = eqx.field(static=True)  # E: static-dynamic-child
 
 
 @jax.tree_util.register_dataclass
@@ -597,6 +618,14 @@ tiled(jnp.ones((1, 2)), (1, 2))
 tiled(jnp.ones((1, 2)), [1, 2])  # E: static-unhashable
 
 
+@jax.jit
+def shade(frame: Frame) -> jax.Array:
+    return frame.x * 2
+
+
+tiles = jax.tree_util.tree_structure(Tile(jnp.ones(1), jnp.ones(2)))
+
+
 def iterate(x: jax.Array) -> jax.Array:
     return solve_with(lambda y: y * x, x)  # E: static-fresh-callable
 
@@ -875,6 +904,19 @@ class Scale(abc.ABC):
 class Doubled(Scale):
     def apply(self, x: jax.Array) -> jax.Array:
         return x * self.factor
+
+
+gain = 2.0
+
+
+@jax.jit
+def amplified(x: jax.Array) -> jax.Array:
+    return x * gain
+
+
+amplified(jnp.ones(1))
+gain = 3.0
+amplified(jnp.ones(1))  # E: jit-stale-global
 """
 
 UNCHANGED = SHAPES.format(counter_change="")

@@ -18,6 +18,7 @@ from jaxtypes._vocabulary.libraries import (
     JAX_DATACLASSES,
     JAX_STATIC_CLASS,
 )
+from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.rules import IDENTITY_HASH_FIX, RULES_BY_CODE, STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH
 from tests.plugin.mypy_runner import check_in_process, expected, plugin_words, run_dmypy, run_mypy, write_config
 
@@ -110,6 +111,11 @@ class Foo:
     b: list = struct.field(pytree_node=False)  # E: static-unhashable
     c: jax.Array = struct.field(pytree_node=False)  # E: static-dynamic-child
     fn: Callable = struct.field(pytree_node=False, default=double)
+
+
+@jax.jit
+def first(foo: Foo) -> jax.Array:
+    return foo.a
 
 
 class System(struct.PyTreeNode):
@@ -230,6 +236,11 @@ def indexer() -> Indexer:
     return Indexer(jnp.arange(3))  # E: static-dynamic-child
 
 
+@jax.jit
+def index(reg: Reg, indexer: Indexer) -> jax.Array:
+    return reg.x
+
+
 def scalar_indexer() -> Indexer:
     return Indexer(jnp.array(3))  # 0-d: compared as its number outside a trace (opt-in)
 
@@ -275,6 +286,7 @@ class Params:
 
 params = Params(jnp.ones(1), [1], jnp.ones(1))
 params.s.append(2)
+total = jax.jit(lambda p: p.x.sum())(params)
 """,
 }
 
@@ -318,6 +330,11 @@ class Params:
 @dataclasses.dataclass(frozen=True)
 class Table:
     rows: jax.Array
+
+
+@jax.jit
+def use(foo: Foo, reg: Reg, params: Params, table: Table) -> jax.Array:
+    return params.a
 """
 
 
@@ -326,19 +343,30 @@ def test_messages_name_the_marker_and_the_fix(tmp_path: Path, cache_dir: Path) -
     path.write_text(HEADER + MESSAGES)
     messages = [d.message for d in check_in_process(path, cache_dir) if d.code in RULES_BY_CODE]
     array = "is typed jax.Array, an array type"
+    line = (HEADER + MESSAGES).splitlines().index(
+        "def use(foo: Foo, reg: Reg, params: Params, table: Table) -> jax.Array:"
+    ) + 1
+
+    def flattened(name: str) -> str:
+        return f"{array}, and {phrases.handed_to_jit(name, 'use', line)}"
+
     assert messages == [
         plugin_words(message)
         for message in (
-            STATIC_DYNAMIC_CHILD.message(f"Foo.c ({FLAX_STRUCT.marker})", array, FLAX_STRUCT.make_dynamic),
+            STATIC_DYNAMIC_CHILD.message(f"Foo.c ({FLAX_STRUCT.marker})", flattened("Foo"), FLAX_STRUCT.make_dynamic),
             STATIC_IDENTITY_HASH.message(
                 f"Layer.counter ({EQUINOX.marker})",
                 "is typed Counter, which hashes by identity, and Counter.step assigns self.n",
                 IDENTITY_HASH_FIX,
             ),
-            STATIC_DYNAMIC_CHILD.message(f"Reg.mode ({JAX_DATACLASS.marker})", array, JAX_DATACLASS.make_dynamic),
-            STATIC_DYNAMIC_CHILD.message(f"Params.a ({JAX_DATACLASSES.marker})", array, JAX_DATACLASSES.make_dynamic),
             STATIC_DYNAMIC_CHILD.message(
-                f"Table.rows ({JAX_STATIC_CLASS.marker})", array, JAX_STATIC_CLASS.make_dynamic
+                f"Reg.mode ({JAX_DATACLASS.marker})", flattened("Reg"), JAX_DATACLASS.make_dynamic
+            ),
+            STATIC_DYNAMIC_CHILD.message(
+                f"Params.a ({JAX_DATACLASSES.marker})", flattened("Params"), JAX_DATACLASSES.make_dynamic
+            ),
+            STATIC_DYNAMIC_CHILD.message(
+                f"Table.rows ({JAX_STATIC_CLASS.marker})", flattened("Table"), JAX_STATIC_CLASS.make_dynamic
             ),
         )
     ]

@@ -504,6 +504,38 @@ def train(vehicle: Vehicle, vehicles: list[Vehicle]) -> None:
     steps = [jax.jit(v.wheels) for v in vehicles]  # E: jit-bound-method
     table = {v: jax.jit(v.wheels) for v in vehicles}  # E: jit-bound-method
 """,
+    "stale_globals": """
+scale = 2.0
+offset = 1.0
+calls = 0
+
+
+@jax.jit
+def scaled(x: jax.Array) -> jax.Array:
+    global calls
+    calls += 1
+    return x * scale + offset
+
+
+def shifted(x: jax.Array) -> jax.Array:
+    return x + offset
+
+
+offset = 0.5  # before any call: the first trace reads this value
+scaled(jnp.ones(1))
+scale = 3.0
+scaled(jnp.ones(1))  # E: jit-stale-global
+scaled(jnp.ones(1))  # the same stale code: reported once, at the first call after the change
+calls = 5  # assigned by the function itself: its side effect, not a value compiled in
+scaled(jnp.ones(1))
+jit(shifted)(jnp.ones(1))
+for offset in (1.0, 2.0):
+    jit(shifted)(jnp.ones(1))  # E: jit-stale-global
+
+
+def later() -> jax.Array:
+    return scaled(jnp.ones(1))  # runs whenever called: left to the sanitizer
+""",
 }
 
 

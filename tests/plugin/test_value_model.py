@@ -815,6 +815,11 @@ class Walkers(struct.PyTreeNode):
     sites: Sites = struct.field(pytree_node=False)  # E: static-dynamic-child
 
 
+@jax.jit
+def advance(walkers: Walkers) -> jax.Array:
+    return walkers.x + 1
+
+
 class Distribution(eqx.Module):
     def __hash__(self) -> int:
         return id(self)

@@ -26,7 +26,7 @@ from jaxtypes._vocabulary.libraries import (
     JAX_STATIC_CLASS,
     PYTREE_METADATA,
 )
-from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE_STRICT
+from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD_STRICT, STATIC_UNHASHABLE_STRICT
 from tests.param_ids import spelled
 
 
@@ -158,8 +158,12 @@ STRICT = (
 def test_each_mistake_is_reported_at_its_path_with_the_library_marker(
     library: str, meta: Any, code: str, what: str
 ) -> None:
-    [error] = jt.audit({"layer": NODES[library](meta)}, "state")
-    assert error.code == code
+    """A shaped array is reported by default only in an equinox module, which warns of it at
+    construction; elsewhere it fails only where another instance with its own arrays meets jit
+    after this one, which one look at a value cannot tell (its opt-in twin)."""
+    strict = code == "static-dynamic-child" and library != "equinox"
+    [error] = jt.audit({"layer": NODES[library](meta)}, "state", select=STRICT if strict else ())
+    assert error.code == (f"{code}-strict" if strict else code)
     where = f"state['layer'].meta ({MARKERS[library].marker})"
     assert str(error).startswith(f"{where} {what}")
 
@@ -189,8 +193,8 @@ def test_what_is_right_until_changed_or_built_again_is_opt_in(library: str, meta
 
 
 def test_the_fix_is_in_the_library_terms() -> None:
-    [error] = jt.audit(FlaxState(jnp.ones(2), jnp.ones(3)), "state")
-    assert error.rule is STATIC_DYNAMIC_CHILD
+    [error] = jt.audit(FlaxState(jnp.ones(2), jnp.ones(3)), "state", select=STRICT)
+    assert error.rule is STATIC_DYNAMIC_CHILD_STRICT
     assert f"\n  fix: {FLAX_STRUCT.make_dynamic}\n" in str(error)
     [error] = jt.audit(Registered(jnp.ones(2), {"a": 1}), "layer", select=STRICT)
     assert error.rule is STATIC_UNHASHABLE_STRICT
@@ -207,9 +211,9 @@ def test_every_finding_in_a_nested_tree_in_tree_order() -> None:
         (f"state['a'][0].meta ({FLAX_STRUCT.marker})", "static-unhashable-strict"),
         (f"state['a'][1][0].meta ({EQUINOX.marker})", "static-unhashable-strict"),
         (f"state['a'][1][1].meta ({JAX_DATACLASS.marker})", "static-unhashable-strict"),
-        (f"state['b']['deep'].a.meta ({FLAX_STRUCT.marker})", "static-dynamic-child"),
+        (f"state['b']['deep'].a.meta ({FLAX_STRUCT.marker})", "static-dynamic-child-strict"),
     ]
-    assert [error.code for error in jt.audit(tree, "state")] == ["static-dynamic-child"]
+    assert jt.audit(tree, "state") == []
 
 
 def test_a_flax_train_state_is_correct() -> None:
@@ -225,10 +229,11 @@ def test_a_class_registered_static_is_judged_as_a_whole() -> None:
 
 
 def test_arrays_in_hand_written_aux_data_are_found() -> None:
-    [error] = jt.audit(HandWritten(jnp.ones(2), np.ones(3)), "node")
-    assert (error.where, error.code) == (f"node ({PYTREE_METADATA.marker})", "static-dynamic-child")
+    assert jt.audit(HandWritten(jnp.ones(2), np.ones(3)), "node") == []
+    [error] = jt.audit(HandWritten(jnp.ones(2), np.ones(3)), "node", select=STRICT)
+    assert (error.where, error.code) == (f"node ({PYTREE_METADATA.marker})", "static-dynamic-child-strict")
     assert str(error).startswith(
-        f"node ({PYTREE_METADATA.marker}) holds an array (ndarray) at [0] [static-dynamic-child]\n"
+        f"node ({PYTREE_METADATA.marker}) holds an array (ndarray) at [0] [static-dynamic-child-strict]\n"
     )
 
 

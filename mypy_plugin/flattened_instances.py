@@ -1,0 +1,152 @@
+"""Where the module hands an instance of a class to jit, which flattens it and compares its pytree
+metadata with ``==`` to find compiled code: the evidence that an array in that metadata fails
+(two instances whose arrays are distinct objects meet there, and a shaped array's ``==`` has no
+truth value).
+
+An instance is handed to jit where it is an argument of a jitted function's call (a ``def``
+under ``@jax.jit`` or ``@eqx.filter_jit``, a name bound to ``jax.jit(f)``, ``jax.jit(f)(x)``),
+where a jitted function of the module takes a parameter declared as the class, or where a method
+of the class is jitted (its ``self`` is flattened, or hashed where static); ``tree_flatten`` and
+``tree_structure`` hand out the structure itself, to be compared. An instance is recognised as
+``jit_evidence`` recognises one: a call of the class, or a variable assigned one or declared as
+one.
+
+The module's syntax tree is read with unbound names resolved through its symbol table, where
+imports come first, so the verdict is the same before and after the analyser binds a later
+statement (a base class's hook runs before it does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from mypy.nodes import (
+    CallExpr,
+    Decorator,
+    Expression,
+    FuncDef,
+    MemberExpr,
+    MypyFile,
+    NameExpr,
+    RefExpr,
+    SymbolNode,
+    TypeInfo,
+)
+from mypy.types import Instance, Type, UnboundType, UnionType
+
+from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, PARTIAL
+from mypy_plugin.statements import calls, walk
+
+FLATTENING_JITS = frozenset(JITS) | {EQX_FILTER_JIT, JAXTYPES_JIT}
+"""What jits a function and flattens its arguments to find compiled code."""
+
+STRUCTURE_FUNCTIONS = frozenset(
+    {
+        "jax._src.tree_util.tree_flatten",
+        "jax._src.tree_util.tree_structure",
+        "jax._src.tree.flatten",
+        "jax._src.tree.structure",
+    }
+)
+"""What hands out an instance's pytree structure, whose ``==`` compares the metadata."""
+
+
+def flattening_site(tree: MypyFile, info: TypeInfo, instances: Callable[[Expression], bool]) -> tuple[str, int] | None:
+    """What in ``tree`` flattens an instance of ``info`` (``instances`` tells one), and at which
+    line; None where the module shows none."""
+    jitted = _jitted_names(tree)
+    for call in calls(tree.defs):
+        callee = call.callee
+        flattens = _is_jitting(tree, callee.callee) if isinstance(callee, CallExpr) else False
+        flattens = flattens or (isinstance(callee, NameExpr) and callee.name in jitted)
+        structure = _fullname(tree, callee) in STRUCTURE_FUNCTIONS
+        if (flattens or structure) and any(instances(arg) for arg in call.args[: 1 if structure else None]):
+            return _written(callee), call.line
+    for function in _jitted_functions(tree):
+        if function.info and _derives(function.info, info):
+            return function.name, function.line
+        declared = [argument.type_annotation for argument in function.arguments]
+        if any(_names_class(typ, info) for typ in declared if typ is not None):
+            return function.name, function.line
+    return None
+
+
+def _names_class(typ: Type, info: TypeInfo) -> bool:
+    """A parameter's annotation names ``info`` (or a subclass), by its name where not analysed."""
+    if isinstance(typ, UnboundType):
+        return typ.name.rsplit(".", 1)[-1] == info.name or any(_names_class(arg, info) for arg in typ.args)
+    if isinstance(typ, Instance):
+        return _derives(typ.type, info)
+    return isinstance(typ, UnionType) and any(_names_class(item, info) for item in typ.items)
+
+
+def _derives(cls: TypeInfo, info: TypeInfo) -> bool:
+    """``cls`` is ``info`` or derives from it, by its bases (its MRO may not be computed yet)."""
+    return cls is info or any(_derives(base.type, info) for base in cls.bases)
+
+
+def _jitted_functions(tree: MypyFile) -> Iterator[FuncDef]:
+    """The ``def``s a jit decorates, or that a call of one names."""
+    named = {
+        arg.name
+        for call in calls(tree.defs)
+        if _is_jitting(tree, call.callee)
+        for arg in call.args[:1]
+        if isinstance(arg, NameExpr)
+    }
+    for node, *_ in walk(tree.defs, definitions=True):
+        if isinstance(node, Decorator) and any(_is_jitting(tree, d) for d in node.original_decorators):
+            yield node.func
+        elif isinstance(node, FuncDef) and node.name in named:
+            yield node
+
+
+def _jitted_names(tree: MypyFile) -> set[str]:
+    """The names the module binds to jitted functions: decorated ``def``s, and variables assigned a
+    jit's call (``f = jax.jit(g)``)."""
+    names = {function.name for function in _jitted_functions(tree)}
+    for node, *_ in walk(tree.defs):
+        rvalue = getattr(node, "rvalue", None)
+        if isinstance(rvalue, CallExpr) and _is_jitting(tree, rvalue.callee):
+            names |= {lvalue.name for lvalue in getattr(node, "lvalues", []) if isinstance(lvalue, NameExpr)}
+    return names
+
+
+def _is_jitting(tree: MypyFile, expr: Expression) -> bool:
+    """``expr`` is a jit (``FLATTENING_JITS``), a call of one, or ``partial`` of one."""
+    if isinstance(expr, CallExpr):
+        callee = _fullname(tree, expr.callee)
+        first = expr.args[0] if expr.args else None
+        return callee in FLATTENING_JITS or (
+            callee == PARTIAL and first is not None and _fullname(tree, first) in FLATTENING_JITS
+        )
+    return _fullname(tree, expr) in FLATTENING_JITS
+
+
+def _fullname(tree: MypyFile, expr: Expression) -> str | None:
+    node = _resolved(tree, expr)
+    return node.fullname if node is not None else None
+
+
+def _resolved(tree: MypyFile, expr: Expression) -> SymbolNode | None:
+    """What ``expr`` refers to: its bound node, else through the module's symbol table and the
+    modules it imports (``jax.jit``)."""
+    if isinstance(expr, RefExpr) and expr.node is not None:
+        return expr.node
+    if isinstance(expr, NameExpr):
+        symbol = tree.names.get(expr.name)
+        return symbol.node if symbol is not None else None
+    if isinstance(expr, MemberExpr):
+        owner = _resolved(tree, expr.expr)
+        symbol = owner.names.get(expr.name) if isinstance(owner, MypyFile) else None
+        return symbol.node if symbol is not None else None
+    return None
+
+
+def _written(expr: Expression) -> str:
+    """How a callee is written, briefly: ``f``, ``jax.jit(...)``."""
+    if isinstance(expr, CallExpr):
+        return f"{_written(expr.callee)}(...)"
+    if isinstance(expr, MemberExpr):
+        return f"{_written(expr.expr)}.{expr.name}"
+    return expr.name if isinstance(expr, NameExpr) else "a call"
