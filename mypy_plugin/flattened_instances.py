@@ -34,21 +34,11 @@ from mypy.nodes import (
 )
 from mypy.types import Instance, Type, UnboundType, UnionType
 
-from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, PARTIAL
+from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, PARTIAL, TREE_STRUCTURE_FUNCTIONS
 from mypy_plugin.statements import calls, walk
 
 FLATTENING_JITS = frozenset(JITS) | {EQX_FILTER_JIT, JAXTYPES_JIT}
 """What jits a function and flattens its arguments to find compiled code."""
-
-STRUCTURE_FUNCTIONS = frozenset(
-    {
-        "jax._src.tree_util.tree_flatten",
-        "jax._src.tree_util.tree_structure",
-        "jax._src.tree.flatten",
-        "jax._src.tree.structure",
-    }
-)
-"""What hands out an instance's pytree structure, whose ``==`` compares the metadata."""
 
 
 def flattening_site(tree: MypyFile, info: TypeInfo, instances: Callable[[Expression], bool]) -> tuple[str, int] | None:
@@ -59,7 +49,7 @@ def flattening_site(tree: MypyFile, info: TypeInfo, instances: Callable[[Express
         callee = call.callee
         flattens = _is_jitting(tree, callee.callee) if isinstance(callee, CallExpr) else False
         flattens = flattens or (isinstance(callee, NameExpr) and callee.name in jitted)
-        structure = _fullname(tree, callee) in STRUCTURE_FUNCTIONS
+        structure = _fullname(tree, callee) in TREE_STRUCTURE_FUNCTIONS
         if (flattens or structure) and any(instances(arg) for arg in call.args[: 1 if structure else None]):
             return _written(callee), call.line
     for function in _jitted_functions(tree):

@@ -49,14 +49,20 @@ def audit(tree: Any, name: str = "tree", *, select: Collection[str] = ()) -> lis
     return [error for error in _audit(tree, name) if error.code not in OPT_IN_CODES or error.code in select]
 
 
-def _audit(tree: Any, path: str) -> Iterator[StaticValueError]:
+def audit_jit_argument(tree: Any, name: str) -> list[StaticValueError]:
+    """``audit`` of a tree a jitted call is given: an array in its metadata fails there as soon as
+    another instance with its own arrays follows it, so it is reported by default."""
+    return [error for error in _audit(tree, name, meets_jit=True) if error.code not in OPT_IN_CODES]
+
+
+def _audit(tree: Any, path: str, meets_jit: bool = False) -> Iterator[StaticValueError]:
     for node in nodes(tree, path):
         if dataclasses.is_dataclass(node.value) and not isinstance(node.value, type):
-            yield from static_fields(node.value, node.path, node.children, node.metadata)
+            yield from static_fields(node.value, node.path, node.children, node.metadata, meets_jit)
         elif node.metadata is node.value:
-            yield from checked(node.value, node.path, JAX_STATIC_CLASS, type(node.value))
+            yield from checked(node.value, node.path, JAX_STATIC_CLASS, type(node.value), meets_jit)
         elif node.holds_metadata:
-            yield from _arrays_in(node.metadata, node.path, type(node.value))
+            yield from _arrays_in(node.metadata, node.path, type(node.value), meets_jit)
 
 
 class Node(NamedTuple):
@@ -108,13 +114,15 @@ def described_trees(value: Any, path: str, depth: int = 4) -> Iterator[tuple[str
             yield from described_trees(item, f"{path}[{key!r}]", depth - 1)
 
 
-def _arrays_in(metadata: Any, path: str, cls: type) -> Iterator[StaticValueError]:
+def _arrays_in(metadata: Any, path: str, cls: type, meets_jit: bool) -> Iterator[StaticValueError]:
+    """The arrays in a hand-written flatten's aux data, as ``library_fields.checked`` judges one."""
     import jax
 
     for keys, leaf in jax.tree_util.tree_flatten_with_path(metadata)[0]:
         if is_array(leaf):
             problem = phrases.array_value(type(leaf).__name__, at=jax.tree_util.keystr(keys) if keys else "")
-            found = ProblemFound(phrases.unobserved(problem._replace(fix=PYTREE_METADATA.make_dynamic)))
+            problem = problem._replace(fix=PYTREE_METADATA.make_dynamic)
+            found = ProblemFound(problem if meets_jit else phrases.unobserved(problem))
             yield found.as_error(StaticValueError, phrases.library_field(path, PYTREE_METADATA.marker), defined_at=cls)
 
 

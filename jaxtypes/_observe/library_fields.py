@@ -32,11 +32,13 @@ from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_FRESH_CALLAB
 _JDC_MARKER = "__jax_dataclasses_static_field__"
 
 
-def static_fields(node: Any, path: str, children: list[Any], metadata: Any) -> Iterator[StaticValueError]:
-    """A dataclass node's static fields, each judged as its library declares it."""
+def static_fields(
+    node: Any, path: str, children: list[Any], metadata: Any, meets_jit: bool = False
+) -> Iterator[StaticValueError]:
+    """A dataclass node's static fields, each judged as its library declares it (``checked``)."""
     for field, value in static_field_values(node, children, metadata):
         marker = _declared_marker(type(node), field) or JAX_DATACLASS
-        yield from checked(value, f"{path}.{field.name}", marker, type(node))
+        yield from checked(value, f"{path}.{field.name}", marker, type(node), meets_jit)
 
 
 def static_field_values(node: Any, children: list[Any], metadata: Any) -> Iterator[tuple[dataclasses.Field[Any], Any]]:
@@ -95,18 +97,22 @@ def _annotation(cls: type, field: dataclasses.Field[Any]) -> Any:
         return None
 
 
-def checked(value: Any, where: str, marker: StaticMarker, cls: type) -> Iterator[StaticValueError]:
+def checked(
+    value: Any, where: str, marker: StaticMarker, cls: type, meets_jit: bool = False
+) -> Iterator[StaticValueError]:
     """The problem of a value in pytree metadata, which jit compares with ``==``: a value that
     only goes wrong if it is changed in place, built again, or (an array) compared with another
     instance's, or under a trace, is the rule's opt-in twin (``phrases.unobserved``), since a
-    value seen once shows none of that (the sanitizer sees jit's cache); but an array in an
-    equinox module's static field, which equinox itself warns of at construction."""
+    value seen once shows none of that (the sanitizer sees jit's cache); but a shaped array in
+    a tree that ``meets_jit`` (the sanitizer's view of a jitted call's arguments: another
+    instance's arrays meet it there) or in an equinox module's static field (equinox itself warns
+    of it at construction)."""
     try:
         static_key(value)
     except ProblemFound as found:
         if found.rule is STATIC_FRESH_CALLABLE and found.path:
             return  # a closure inside another value (see the module docstring)
         found.problem = found.problem._replace(fix=fix_for(found.rule, marker, found.problem.fix))
-        if found.rule is not STATIC_DYNAMIC_CHILD or compares_as_number(value) or marker is not EQUINOX:
+        if found.rule is not STATIC_DYNAMIC_CHILD or compares_as_number(value) or not (meets_jit or marker is EQUINOX):
             found.problem = phrases.unobserved(found.problem)
         yield found.as_error(StaticValueError, phrases.library_field(where, marker.marker), defined_at=cls)

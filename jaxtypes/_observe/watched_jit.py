@@ -24,7 +24,7 @@ from jaxtypes._classes.errors import class_name
 from jaxtypes._jit.compile_log import CompileLog
 from jaxtypes._jit.jax_internals import cache_size
 from jaxtypes._jit.jaxtypes_jit import as_tuple, static_args
-from jaxtypes._observe.audit import audit, described_trees, nodes
+from jaxtypes._observe.audit import audit_jit_argument, described_trees, nodes
 from jaxtypes._observe.call_sites import Place
 from jaxtypes._observe.library_fields import static_field_values
 from jaxtypes._observe.reads import Read, reads_of, unwrapped
@@ -216,7 +216,7 @@ class Watched:
             found for label, value in self._positions.values(args, kwargs) for found in described_trees(value, label)
         ]
         for name, value in trees:
-            for error in audit(value, name):
+            for error in audit_jit_argument(value, name):
                 self._sanitizer.found(error.message, self)
 
     def explain(self) -> str:

@@ -116,6 +116,11 @@ REGISTER_STATIC = f"{_TREE_UTIL}.register_static"
 TREE_STATIC = "jax._src.tree.static"
 """``jax.tree.static()``, which marks a ``register_dataclass`` field static."""
 
+TREE_STRUCTURE_FUNCTIONS = frozenset(
+    {f"{_TREE_UTIL}.tree_flatten", f"{_TREE_UTIL}.tree_structure", "jax._src.tree.flatten", "jax._src.tree.structure"}
+)
+"""What hands out a pytree's structure, whose ``==`` compares the metadata of its nodes."""
+
 PYTREE_CLASS_DECORATORS = frozenset(
     f"{_TREE_UTIL}.{name}"
     for name in (
