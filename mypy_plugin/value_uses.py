@@ -52,7 +52,8 @@ function (``jax.jit(f).trace(x).lower().compile()``): keeping that keeps the jit
 
 def kept(tree: MypyFile, made: Context, depth: int = 3) -> bool:
     """The value ``made`` makes (an expression, or a decorated local ``def``, bound to its name)
-    is stored for later where the module shows it: assigned to an attribute or an item, given to
+    is stored for later where the module shows it: assigned to an attribute (not one of ``self``,
+    a class or a module, which the next run fills again) or an item, given to
     a container's ``append``/``add``/..., made as the items of a list, set or dict comprehension
     (``{agent: jax.jit(...) for agent in agents}``), or yielded, directly or through the local
     name it is bound to; an item of a tuple, list or dict display that is kept in turn; given to
@@ -149,7 +150,7 @@ def _holds(parent: Node, use: Context) -> bool:
 def _stores(tree: MypyFile, parent: Node, depth: int) -> bool:
     """``parent``, which holds the value (``_holds``), keeps it."""
     if isinstance(parent, AssignmentStmt):
-        return any(isinstance(lvalue, (MemberExpr, IndexExpr)) for lvalue in parent.lvalues)
+        return any(isinstance(lvalue, (MemberExpr, IndexExpr)) and not _replaced(lvalue) for lvalue in parent.lvalues)
     if isinstance(parent, CallExpr):
         callee = parent.callee
         if isinstance(callee, MemberExpr) and callee.name in STORING_METHODS:
@@ -161,3 +162,17 @@ def _stores(tree: MypyFile, parent: Node, depth: int) -> bool:
     if isinstance(parent, (TupleExpr, ListExpr, DictExpr)):  # kept where the display is
         return depth > 0 and kept(tree, parent, depth - 1)
     return isinstance(parent, (YieldExpr, ListComprehension, SetComprehension, DictionaryComprehension))
+
+
+def _replaced(lvalue: Expression) -> bool:
+    """An attribute of ``self``, of a class or of a module: one place, which the next run of the
+    same code fills again, replacing what it held, or, on an instance made for that run, fills
+    for a new object: either way each run's jitted function is a new one that compiles again."""
+    if not isinstance(lvalue, MemberExpr):
+        return False
+    owner = lvalue.expr
+    return (
+        isinstance(owner, NameExpr)
+        and owner.name == "self"
+        or (isinstance(owner, RefExpr) and isinstance(owner.node, (TypeInfo, MypyFile)))
+    )

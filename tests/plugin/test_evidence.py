@@ -18,7 +18,8 @@ function's name bound again to ``jax.jit`` of it (``f = jax.jit(f, static_argnum
 that jitted function where the binding is in force; so is an
 identity-hashed value built there and passed in a static position, and one whose equal copy,
 made by the same call with the same arguments, meets the same static position; not where each
-jitted function made is kept for later (appended to a list, stored under a key, an item of a
+jitted function made is kept for later (not on ``self``, a class or a module, where the next
+run replaces it or a new instance holds a new one; appended to a list, stored under a key, an item of a
 comprehension's list or dict or of a tuple so kept, also once compiled ahead of time:
 ``.lower(...).compile()``), nor a value
 built in a loop and handed straight to a function that is not jitted, nor a bound method in a
@@ -917,6 +918,30 @@ def amplified(x: jax.Array) -> jax.Array:
 amplified(jnp.ones(1))
 gain = 3.0
 amplified(jnp.ones(1))  # E: jit-stale-global
+
+
+class Summary:
+    def __init__(self, data: jax.Array) -> None:
+        self.data = data
+        self.prepare()
+
+    def prepare(self) -> None:
+        self.helper = jax.jit(lambda d: d * 2)  # E: jit-fresh-function
+
+    def mean(self) -> jax.Array:
+        return self.helper(self.data)
+
+
+class Model:
+    def __init__(self) -> None:
+        self.step = jax.jit(lambda d: d + 1)  # built once: compiled once
+
+
+def summaries(batches: list[jax.Array]) -> None:
+    model = Model()
+    for batch in batches:
+        Summary(batch).mean()  # a new instance, and a new jitted function, for every batch
+        model.step(batch)
 """
 
 UNCHANGED = SHAPES.format(counter_change="")
