@@ -59,13 +59,13 @@ from mypy_plugin.jit_evidence import (
     with_evidence,
 )
 from mypy_plugin.jit_statics import jitted_statics, named_statics, read_statics
-from mypy_plugin.jitted_functions import traced_by_lax
+from mypy_plugin.jitted_functions import jitting, traced_by_lax
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name, function_name
-from mypy_plugin.method_bodies import is_name
-from mypy_plugin.mypy_internals import checked_module, enclosing_functions, innermost_function
+from mypy_plugin.method_bodies import definition, is_name
+from mypy_plugin.mypy_internals import checked_module, enclosing_functions, get_subexpressions, innermost_function
 from mypy_plugin.reporting import report
-from mypy_plugin.statements import calls, placed
+from mypy_plugin.statements import calls, placed, walk
 from mypy_plugin.stale_globals import jitted_function, stale_global_problem
 from mypy_plugin.static_values import bound_method_problem
 from mypy_plugin.traced_types import untraceable_problem
@@ -517,12 +517,58 @@ def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
         primitive = traced_by_lax(tree, function)
         if primitive is not None:
             return phrases.lax_traced_parameter(expr.node.name, owner, primitive)
-        statics = jitted_statics(api, function)
         index = parameters.index(expr.node)
+        if not jitting(tree, function):
+            return _given_a_tracer(api, tree, function, index)
+        statics = jitted_statics(api, function)
         if statics is None or index in statics.nums or expr.node.name in statics.names:
             return None
         return phrases.traced_parameter(expr.node.name, owner)
     return None
+
+
+def _given_a_tracer(api: CheckerPluginInterface, tree: MypyFile, function: FuncDef, index: int) -> Problem | None:
+    """The parameter at ``index`` of ``function``, which no jit compiles, where a function of the
+    module that jit traces calls ``function`` (or ``jax.vmap`` of it) with one of its own traced
+    parameters there: inside that trace, a tracer."""
+    name = function.arguments[index].variable.name
+    for node, _, scope, _ in walk(tree.defs):
+        if scope is None or scope is function or not jitting(tree, scope):
+            continue
+        for call in get_subexpressions(node):
+            target = call.callee if isinstance(call, CallExpr) else None
+            if (
+                isinstance(target, CallExpr)
+                and isinstance(target.callee, RefExpr)
+                and target.callee.fullname == JAX_VMAP
+            ):
+                target = target.args[0] if target.args else None
+            if (
+                not isinstance(call, CallExpr)
+                or not isinstance(target, RefExpr)
+                or definition(target.node) is not function
+            ):
+                continue
+            given = next(
+                (arg for place, arg in placed(call.arg_kinds, call.arg_names, call.args) if place in (index, name)),
+                None,
+            )
+            traced = _traced_parameter_of(api, scope, given) if given is not None else None
+            if traced is not None:
+                return phrases.given_traced_parameter(
+                    name, function_name(function), traced, function_name(scope), call.line
+                )
+    return None
+
+
+def _traced_parameter_of(api: CheckerPluginInterface, function: FuncDef, expr: Expression) -> str | None:
+    """The name of ``function``'s parameter ``expr`` is, where jit traces it (not static)."""
+    parameters = [argument.variable for argument in function.arguments]
+    if not isinstance(expr, NameExpr) or expr.node not in parameters:
+        return None
+    statics = jitted_statics(api, function)
+    index = parameters.index(expr.node)
+    return None if statics is None or index in statics.nums or expr.name in statics.names else expr.name
 
 
 def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type, reads: Reads) -> Problem | None:

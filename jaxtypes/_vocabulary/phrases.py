@@ -178,6 +178,17 @@ def traced_parameter(name: str, function: str) -> Problem:
     )
 
 
+def given_traced_parameter(name: str, function: str, traced: str, caller: str, line: int) -> Problem:
+    """A parameter of a function no jit compiles, which a jitted ``caller`` gives its traced
+    parameter ``traced`` (at ``line``), passed on into a static position: a tracer there."""
+    return Problem(
+        STATIC_DYNAMIC_CHILD,
+        f"is the parameter {name!r} of {function}, which the jitted {caller} gives its traced "
+        f"parameter {traced!r} {_AT_LINE.format(line=line)}: a tracer",
+        TRACED_INTO_STATIC_FIX.format(name=traced, function=caller),
+    )
+
+
 def lax_traced_parameter(name: str, function: str, primitive: str) -> Problem:
     """A parameter of a function jax.lax's control flow traces (a loop's body, a branch of
     ``cond``) passed on into a static position: a tracer there, a loop's index too."""

@@ -504,6 +504,36 @@ def train(vehicle: Vehicle, vehicles: list[Vehicle]) -> None:
     steps = [jax.jit(v.wheels) for v in vehicles]  # E: jit-bound-method
     table = {v: jax.jit(v.wheels) for v in vehicles}  # E: jit-bound-method
 """,
+    "traced_through_plain_helpers": """
+@partial(jit, static_argnums=(1,))
+def masked(x: jax.Array, f_number: float) -> jax.Array:
+    return x * f_number
+
+
+def pixel(x: jax.Array, f_number: float) -> jax.Array:
+    return masked(x, f_number)  # E: static-dynamic-child
+
+
+def pixel_static(x: jax.Array, f_number: float) -> jax.Array:
+    return masked(x, f_number)  # its jitted caller keeps f_number static
+
+
+def pixel_unused(x: jax.Array, f_number: float) -> jax.Array:
+    return masked(x, f_number)  # no jitted caller: called with concrete numbers
+
+
+@jit
+def beamform(xs: jax.Array, f_number: float) -> jax.Array:
+    return jax.vmap(pixel, in_axes=(0, None))(xs, f_number)
+
+
+@partial(jit, static_argnums=(1,))
+def beamform_static(xs: jax.Array, f_number: float) -> jax.Array:
+    return jax.vmap(pixel_static, in_axes=(0, None))(xs, f_number)
+
+
+pixel_unused(jnp.ones(1), 1.5)
+""",
     "stale_globals": """
 scale = 2.0
 offset = 1.0
