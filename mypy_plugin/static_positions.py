@@ -532,8 +532,13 @@ def _given_a_tracer(api: CheckerPluginInterface, tree: MypyFile, function: FuncD
     module that jit traces calls ``function`` (or ``jax.vmap`` of it) with one of its own traced
     parameters there: inside that trace, a tracer."""
     name = function.arguments[index].variable.name
+    jitted: dict[FuncDef, bool] = {}
     for node, _, scope, _ in walk(tree.defs):
-        if scope is None or scope is function or not jitting(tree, scope):
+        if scope is None or scope is function:
+            continue
+        if scope not in jitted:
+            jitted[scope] = bool(jitting(tree, scope))
+        if not jitted[scope]:
             continue
         for call in get_subexpressions(node):
             target = call.callee if isinstance(call, CallExpr) else None
