@@ -98,6 +98,7 @@ def _module_bindings(nodes: list, name: str) -> Iterator[int]:
 
 
 def _bound_names(node: Node, statement: Node | None) -> list[str]:
+    """The module's globals ``node`` binds (not a class body's attributes)."""
     if isinstance(node, AssignmentStmt):
         targets: list[Expression] = list(node.lvalues)
     elif isinstance(node, OperatorAssignmentStmt):
@@ -109,7 +110,7 @@ def _bound_names(node: Node, statement: Node | None) -> list[str]:
         target = targets.pop()
         if isinstance(target, TupleExpr):
             targets += target.items
-        elif isinstance(target, NameExpr):
+        elif isinstance(target, NameExpr) and target.kind == GDEF:
             names.append(target.name)
     return names
 

@@ -558,6 +558,13 @@ scaled(jnp.ones(1))  # E: jit-stale-global
 scaled(jnp.ones(1))  # the same stale code: reported once, at the first call after the change
 calls = 5  # assigned by the function itself: its side effect, not a value compiled in
 scaled(jnp.ones(1))
+
+
+class Settings:
+    scale = 4.0  # a class attribute, not the global
+
+
+scaled(jnp.ones(1))
 jit(shifted)(jnp.ones(1))
 for offset in (1.0, 2.0):
     jit(shifted)(jnp.ones(1))  # E: jit-stale-global
