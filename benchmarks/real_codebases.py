@@ -12,7 +12,7 @@ one mypy run, so jax itself is analysed once. Reported:
 - with ``--profile``: one in-process run under cProfile and the share of it spent inside the
   plugin (its hooks and hook lookups), a measure the machine's noise does not blur.
 
-    python benchmarks/real_codebases.py [--runs 3] [--profile] [--select CODE,...] [PACKAGE ...]
+    python benchmarks/real_codebases.py [--runs 3] [--profile] [--select CODE,...] [--check-untyped-defs] [PACKAGE ...]
 """
 
 from __future__ import annotations
@@ -77,24 +77,30 @@ def copy_sources(folder: Path, workdir: Path) -> list[Path]:
     return dropped
 
 
-def mypy_command(packages: list[str], plugin: bool, workdir: Path, select: str = "") -> list[str]:
-    """mypy over the copied sources (tests excluded), with a fresh cache folder; ``select`` names
-    opt-in codes to turn on."""
+def findings_settings(select: str, untyped: bool) -> str:
+    """The configuration lines of the findings run: the opt-in codes ``select`` names, and, with
+    ``untyped``, mypy's ``check_untyped_defs`` (JAX research code often annotates nothing, and
+    mypy checks the bodies of unannotated functions only with it)."""
+    return (f"enable_error_code = {select}\n" if select else "") + ("check_untyped_defs = True\n" if untyped else "")
+
+
+def mypy_command(packages: list[str], plugin: bool, workdir: Path, settings: str = "") -> list[str]:
+    """mypy over the copied sources (tests excluded), with a fresh cache folder; ``settings``
+    (``findings_settings``) added to the plugin's configuration."""
     config = workdir / ("with.ini" if plugin else "without.ini")
-    enabled = f"enable_error_code = {select}\n" if select else ""
-    config.write_text(CONFIG + ("plugins = mypy_plugin\n" + enabled if plugin else ""))
+    config.write_text(CONFIG + ("plugins = mypy_plugin\n" + settings if plugin else ""))
     cache = tempfile.mkdtemp(dir=workdir)
     return [*packages, "--exclude", r"(_test|/tests?/.*)\.py$", "--config-file", str(config), "--cache-dir", cache]
 
 
-def run_mypy(packages: list[str], plugin: bool, workdir: Path, select: str = "") -> tuple[float, float, str]:
+def run_mypy(packages: list[str], plugin: bool, workdir: Path, settings: str = "") -> tuple[float, float, str]:
     """Wall seconds, CPU seconds and output of one cold mypy run, as a subprocess.
 
     CPU time (user + system of the child) is what the plugin adds to; unlike wall time it does
     not grow when other processes compete for the machine's cores.
     """
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    command = [sys.executable, "-m", "mypy", *mypy_command(packages, plugin, workdir, select)]
+    command = [sys.executable, "-m", "mypy", *mypy_command(packages, plugin, workdir, settings)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True)
@@ -148,6 +154,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="interleaved pairs of timed runs (0: findings only)")
     parser.add_argument("--profile", action="store_true", help="also measure the time inside the plugin")
     parser.add_argument("--select", default="", help="opt-in codes to turn on for the findings run (comma-separated)")
+    parser.add_argument(
+        "--check-untyped-defs", action="store_true", help="the findings run checks unannotated functions' bodies too"
+    )
     parser.add_argument("packages", nargs="*", default=list(DEFAULT_PACKAGES))
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -155,7 +164,8 @@ def main() -> None:
         for folder in source_folders(options.packages):
             for path in copy_sources(folder, workdir):
                 print(f"left out (does not parse): {path}")
-        seconds, _, output = run_mypy(options.packages, True, workdir, options.select)
+        settings = findings_settings(options.select, options.check_untyped_defs)
+        seconds, _, output = run_mypy(options.packages, True, workdir, settings)
         print(f"checked {', '.join(options.packages)} with the plugin in {seconds:.1f} s")
         report_findings(output)
         times: dict[tuple[str, bool], list[float]] = {
