@@ -11,9 +11,9 @@ of the class is jitted (its ``self`` is flattened, or hashed where static); ``tr
 ``jit_evidence`` recognises one: a call of the class, or a variable assigned one or declared as
 one.
 
-The module's syntax tree is read with unbound names resolved through its symbol table, where
-imports come first, so the verdict is the same before and after the analyser binds a later
-statement (a base class's hook runs before it does).
+The module's syntax tree is read with unbound names resolved through its symbol table
+(``jitted_functions.resolved_fullname``), so the verdict is the same before and after the
+analyser binds a later statement (a base class's hook runs before it does).
 """
 
 from __future__ import annotations
@@ -28,13 +28,12 @@ from mypy.nodes import (
     MemberExpr,
     MypyFile,
     NameExpr,
-    RefExpr,
-    SymbolNode,
     TypeInfo,
 )
 from mypy.types import Instance, Type, UnboundType, UnionType
 
-from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, PARTIAL, TREE_STRUCTURE_FUNCTIONS
+from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, TREE_STRUCTURE_FUNCTIONS
+from mypy_plugin.jitted_functions import is_jit, resolved_fullname
 from mypy_plugin.statements import calls, walk
 
 FLATTENING_JITS = frozenset(JITS) | {EQX_FILTER_JIT, JAXTYPES_JIT}
@@ -44,15 +43,16 @@ FLATTENING_JITS = frozenset(JITS) | {EQX_FILTER_JIT, JAXTYPES_JIT}
 def flattening_site(tree: MypyFile, info: TypeInfo, instances: Callable[[Expression], bool]) -> tuple[str, int] | None:
     """What in ``tree`` flattens an instance of ``info`` (``instances`` tells one), and at which
     line; None where the module shows none."""
-    jitted = _jitted_names(tree)
+    functions = list(_jitted_functions(tree))
+    jitted = _jitted_names(tree, functions)
     for call in calls(tree.defs):
         callee = call.callee
-        flattens = _is_jitting(tree, callee.callee) if isinstance(callee, CallExpr) else False
+        flattens = is_jit(tree, callee.callee, FLATTENING_JITS) if isinstance(callee, CallExpr) else False
         flattens = flattens or (isinstance(callee, NameExpr) and callee.name in jitted)
-        structure = _fullname(tree, callee) in TREE_STRUCTURE_FUNCTIONS
+        structure = resolved_fullname(tree, callee) in TREE_STRUCTURE_FUNCTIONS
         if (flattens or structure) and any(instances(arg) for arg in call.args[: 1 if structure else None]):
             return _written(callee), call.line
-    for function in _jitted_functions(tree):
+    for function in functions:
         if function.info and _derives(function.info, info):
             return function.name, function.line
         declared = [argument.type_annotation for argument in function.arguments]
@@ -80,57 +80,26 @@ def _jitted_functions(tree: MypyFile) -> Iterator[FuncDef]:
     named = {
         arg.name
         for call in calls(tree.defs)
-        if _is_jitting(tree, call.callee)
+        if is_jit(tree, call.callee, FLATTENING_JITS)
         for arg in call.args[:1]
         if isinstance(arg, NameExpr)
     }
     for node, *_ in walk(tree.defs, definitions=True):
-        if isinstance(node, Decorator) and any(_is_jitting(tree, d) for d in node.original_decorators):
+        if isinstance(node, Decorator) and any(is_jit(tree, d, FLATTENING_JITS) for d in node.original_decorators):
             yield node.func
         elif isinstance(node, FuncDef) and node.name in named:
             yield node
 
 
-def _jitted_names(tree: MypyFile) -> set[str]:
-    """The names the module binds to jitted functions: decorated ``def``s, and variables assigned a
-    jit's call (``f = jax.jit(g)``)."""
-    names = {function.name for function in _jitted_functions(tree)}
+def _jitted_names(tree: MypyFile, functions: list[FuncDef]) -> set[str]:
+    """The names the module binds to jitted functions: the jitted ``functions``, and variables
+    assigned a jit's call (``f = jax.jit(g)``)."""
+    names = {function.name for function in functions}
     for node, *_ in walk(tree.defs):
         rvalue = getattr(node, "rvalue", None)
-        if isinstance(rvalue, CallExpr) and _is_jitting(tree, rvalue.callee):
+        if isinstance(rvalue, CallExpr) and is_jit(tree, rvalue.callee, FLATTENING_JITS):
             names |= {lvalue.name for lvalue in getattr(node, "lvalues", []) if isinstance(lvalue, NameExpr)}
     return names
-
-
-def _is_jitting(tree: MypyFile, expr: Expression) -> bool:
-    """``expr`` is a jit (``FLATTENING_JITS``), a call of one, or ``partial`` of one."""
-    if isinstance(expr, CallExpr):
-        callee = _fullname(tree, expr.callee)
-        first = expr.args[0] if expr.args else None
-        return callee in FLATTENING_JITS or (
-            callee == PARTIAL and first is not None and _fullname(tree, first) in FLATTENING_JITS
-        )
-    return _fullname(tree, expr) in FLATTENING_JITS
-
-
-def _fullname(tree: MypyFile, expr: Expression) -> str | None:
-    node = _resolved(tree, expr)
-    return node.fullname if node is not None else None
-
-
-def _resolved(tree: MypyFile, expr: Expression) -> SymbolNode | None:
-    """What ``expr`` refers to: its bound node, else through the module's symbol table and the
-    modules it imports (``jax.jit``)."""
-    if isinstance(expr, RefExpr) and expr.node is not None:
-        return expr.node
-    if isinstance(expr, NameExpr):
-        symbol = tree.names.get(expr.name)
-        return symbol.node if symbol is not None else None
-    if isinstance(expr, MemberExpr):
-        owner = _resolved(tree, expr.expr)
-        symbol = owner.names.get(expr.name) if isinstance(owner, MypyFile) else None
-        return symbol.node if symbol is not None else None
-    return None
 
 
 def _written(expr: Expression) -> str:

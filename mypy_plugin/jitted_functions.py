@@ -5,7 +5,9 @@ traces (``jax.lax.fori_loop(0, n, body, x)``)."""
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MypyFile, RefExpr
+from collections.abc import Collection
+
+from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MemberExpr, MypyFile, NameExpr, RefExpr, SymbolNode
 
 from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, PARTIAL
 from mypy_plugin.statements import calls, placed, walk
@@ -16,19 +18,38 @@ def jitting(tree: MypyFile, function: FuncDef) -> list[CallExpr | RefExpr]:
     ``@partial(jax.pmap, ...)``), then the module's calls ``jax.jit(function, ...)``."""
     decorated = _decorated(tree, function)
     decorators = decorated.original_decorators if decorated is not None else []
-    return [*(d for d in decorators if isinstance(d, (CallExpr, RefExpr)) and is_jit(d)), *_jit_calls(tree, function)]
+    jits = [d for d in decorators if isinstance(d, (CallExpr, RefExpr)) and is_jit(tree, d)]
+    return [*jits, *_jit_calls(tree, function)]
 
 
-def is_jit(expr: Expression) -> bool:
-    """``expr`` is a jit (``jax.jit``, ``jax.pmap``), a call of one, or ``partial(jax.jit, ...)``."""
-    if isinstance(expr, RefExpr):
-        return expr.fullname in JITS
-    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
-        return False
-    callee, args = expr.callee.fullname, expr.args
-    return callee in JITS or (
-        callee == PARTIAL and bool(args) and isinstance(args[0], RefExpr) and args[0].fullname in JITS
-    )
+def is_jit(tree: MypyFile, expr: Expression, jits: Collection[str] = JITS.keys()) -> bool:
+    """``expr`` is a jit (``jits``: ``jax.jit``, ``jax.pmap``), a call of one, or ``partial(jax.jit,
+    ...)``; a name the analyser has not bound yet is resolved through the module's symbol table."""
+    if not isinstance(expr, CallExpr):
+        return resolved_fullname(tree, expr) in jits
+    callee, args = resolved_fullname(tree, expr.callee), expr.args
+    return callee in jits or (callee == PARTIAL and bool(args) and resolved_fullname(tree, args[0]) in jits)
+
+
+def resolved_fullname(tree: MypyFile, expr: Expression) -> str | None:
+    """The full name of what ``expr`` refers to: its bound node's, else, where the analyser has not
+    bound it yet (a base class's hook runs before later statements are), through the module's
+    symbol table, where imports come first, and the modules it imports (``jax.jit``)."""
+    node = _resolved(tree, expr)
+    return node.fullname if node is not None else None
+
+
+def _resolved(tree: MypyFile, expr: Expression) -> SymbolNode | None:
+    if isinstance(expr, RefExpr) and expr.node is not None:
+        return expr.node
+    if isinstance(expr, NameExpr):
+        symbol = tree.names.get(expr.name)
+        return symbol.node if symbol is not None else None
+    if isinstance(expr, MemberExpr):
+        owner = _resolved(tree, expr.expr)
+        symbol = owner.names.get(expr.name) if isinstance(owner, MypyFile) else None
+        return symbol.node if symbol is not None else None
+    return None
 
 
 def _decorated(tree: MypyFile, function: FuncDef) -> Decorator | None:

@@ -58,10 +58,10 @@ def stale_global_problem(tree: MypyFile, function: FuncDef, call: CallExpr) -> t
     return None
 
 
-def jitted_function(callee: Expression) -> FuncDef | None:
+def jitted_function(tree: MypyFile, callee: Expression) -> FuncDef | None:
     """The ``def`` a call of a jitted function runs: a decorated one by its name, or the one given
     to a jit called right there (``jit(f)(x)``)."""
-    if isinstance(callee, CallExpr) and is_jit(callee.callee) and callee.args:
+    if isinstance(callee, CallExpr) and is_jit(tree, callee.callee) and callee.args:
         callee = callee.args[0]
     node = callee.node if isinstance(callee, RefExpr) else None
     node = node.func if isinstance(node, Decorator) else node
@@ -73,7 +73,7 @@ def _calls_of(tree: MypyFile, function: FuncDef) -> Iterator[int]:
     for node, _, scope, _ in walk(tree.defs):
         if scope is None:
             for expr in get_subexpressions(node):
-                if isinstance(expr, CallExpr) and jitted_function(expr.callee) is function:
+                if isinstance(expr, CallExpr) and jitted_function(tree, expr.callee) is function:
                     yield expr.line
 
 

@@ -266,7 +266,7 @@ def _report_stale_global(ctx: MethodContext | FunctionContext, function: FuncDef
     call, tree = ctx.context, checked_module(ctx.api)
     if not isinstance(call, CallExpr) or tree is None or innermost_function(ctx.api) is not None:
         return
-    function = function or jitted_function(call.callee)
+    function = function or jitted_function(tree, call.callee)
     found = stale_global_problem(tree, function, call) if function is not None else None
     if found is not None:
         report(ctx.api, found[1], found[0], call)
@@ -517,13 +517,10 @@ def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
         primitive = traced_by_lax(tree, function)
         if primitive is not None:
             return phrases.lax_traced_parameter(expr.node.name, owner, primitive)
-        index = parameters.index(expr.node)
         if not jitting(tree, function):
-            return _given_a_tracer(api, tree, function, index)
-        statics = jitted_statics(api, function)
-        if statics is None or index in statics.nums or expr.node.name in statics.names:
-            return None
-        return phrases.traced_parameter(expr.node.name, owner)
+            return _given_a_tracer(api, tree, function, parameters.index(expr.node))
+        traced = _traced_parameter_of(api, function, expr)
+        return phrases.traced_parameter(traced, owner) if traced is not None else None
     return None
 
 
