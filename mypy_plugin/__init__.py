@@ -30,10 +30,19 @@ from mypy_plugin.declared_types import record_rebuilt_attributes
 from mypy_plugin.dependencies import expose_recorded_facts
 from mypy_plugin.guard import guarded
 from mypy_plugin.hashing import record_hashed_attributes
+from mypy_plugin.changing_calls import changing_call_hook, may_change_instances
 from mypy_plugin.jit_evidence import record_class_mutation
+from mypy_plugin.jitted_functions import record_jitted_methods
 from mypy_plugin.jit_targets import may_register_decorated, unseen_decorator_hook
 from mypy_plugin.jitted_types import below_equinox, filtered_callee
-from mypy_plugin.metadata import CACHE_FORMAT_VERSION, ChangeEvidence, HashedAttributes, MethodReads, RebuiltAttributes
+from mypy_plugin.metadata import (
+    CACHE_FORMAT_VERSION,
+    ChangeEvidence,
+    HashedAttributes,
+    JittedMethods,
+    MethodReads,
+    RebuiltAttributes,
+)
 from mypy_plugin.method_bodies import record_method_reads
 from mypy_plugin.mypy_internals import ATTRS_MAKERS, DATACLASS_MAKERS, loaded_module
 from mypy_plugin.static_positions import (
@@ -61,20 +70,22 @@ _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
 _guarded_unseen_decorator_hook = guarded(unseen_decorator_hook, None)
 
 
-_METHOD_RECORDS = (ChangeEvidence.KEY, HashedAttributes.KEY, RebuiltAttributes.KEY, MethodReads.KEY)
+_METHOD_RECORDS = (ChangeEvidence.KEY, HashedAttributes.KEY, RebuiltAttributes.KEY, MethodReads.KEY, JittedMethods.KEY)
 """The records ``_record_class`` reads from a class's methods."""
 
 
 def _record_class(ctx: ClassDefContext) -> None:
     """What a class's own methods show, kept in its metadata for every later reader: how they
     change its instances, what its ``__hash__`` hashes, what its construction makes anew, and
-    what each method reads through ``self``. A stub's methods have no bodies to read."""
+    what each method reads through ``self``, and which methods it jits. A stub's methods have no
+    bodies to read."""
     if ctx.api.is_stub_file:
         return
     record_class_mutation(ctx)
     record_hashed_attributes(ctx)
     record_rebuilt_attributes(ctx)
     record_method_reads(ctx)
+    record_jitted_methods(ctx)
     expose_recorded_facts(ctx.cls, _METHOD_RECORDS)
 
 
@@ -109,6 +120,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
 _guarded_filtered_call_hook = guarded(filter_jit.call_hook, lambda ctx: ctx.default_return_type)
 _guarded_local_call_hook = guarded(filter_jit.local_call_hook, lambda ctx: ctx.default_return_type)
 _guarded_rebound_call_hook = guarded(rebound_call_hook, lambda ctx: ctx.default_return_type)
+_guarded_changing_call_hook = guarded(changing_call_hook, lambda ctx: ctx.default_return_type)
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
     names.JAX_JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
     f"{names.JAXTYPES_JITTED}.__call__": guarded(call_hook, lambda ctx: ctx.default_return_type),
@@ -163,9 +175,12 @@ class JaxtypesPlugin(Plugin):
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         hook = _METHOD_HOOKS.get(fullname)
-        if hook is None and not below_equinox(fullname) and filtered_callee(self.lookup_fully_qualified(fullname)):
+        if hook is not None or below_equinox(fullname):
+            return hook
+        symbol = self.lookup_fully_qualified(fullname)
+        if filtered_callee(symbol):
             return _guarded_filtered_call_hook
-        return hook
+        return _guarded_changing_call_hook if may_change_instances(symbol) else None
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         """What mypy keys its cache on besides the code: the records' format, the codes, the

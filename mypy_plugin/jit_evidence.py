@@ -5,11 +5,16 @@ what can change in place (a list in pytree metadata), is right as long as it is 
 never changed: ``jax.jit(env.reset)`` on an object built, jitted and never changed is how real
 code (brax's own documentation) uses jit. It goes wrong only where there is evidence that
 
-- the object changes after it was made (stale results): its class or a base assigns an instance
-  attribute outside construction or defines ``__setattr__``, or code in the module being checked
-  assigns an attribute of that object (``c.mul = False``) or of a variable that may hold it (a
-  parameter typed as the class), not of another object made in the module
-  (``changes_after_construction``);
+- the object changes after jit keyed code on it (stale results): code in the module being
+  checked assigns an attribute of that object (``c.mul = False``) or of a variable that may hold
+  it (a parameter typed as the class), not of another object made in the module, or calls a
+  method of its class that assigns one (``c.reset()``), other than as a step of the object's
+  construction (``changes``); or the class runs such a change itself after jit
+  (``class_mutation``): the jitted method assigns, itself or through the methods it calls, which
+  runs only while tracing; another of its methods calls the jitted one and changes what it
+  reads; it defines ``__setattr__``. A method that changes instances but that nothing runs is
+  what the class offers its callers, who decide whether it runs after a trace: a call in another
+  module is judged there (``changing_calls``);
 - what an attribute holds is changed in place (``self._keys.append(k)``, ``x.table[k] = v``) by
   the class outside construction or by the module's code (``changed_in_place``): jit's cached
   treedef holds that very object, so it still compares equal;
@@ -21,7 +26,8 @@ static methods (alternative constructors work on instances they make), and the m
 those call. Without evidence, a finding is the rule's opt-in twin (``phrases.unobserved``).
 
 What a class does to its instances is read from its methods when the class is analysed and kept
-as a record (``metadata.ChangeEvidence``), so it reaches other modules through the cache,
+as a record (``metadata.ChangeEvidence``: what each method assigns, itself or through the methods
+it calls; ``JittedMethods``), so it reaches other modules through the cache,
 parallel workers and the daemon. The module being checked or analysed is always at hand, so its
 assignments and loops are read from its syntax tree; a class is recognised there by what its
 name is bound to, or, where the analyser has not bound a later statement's names yet, by its
@@ -42,6 +48,7 @@ from mypy.nodes import (
     ClassDef,
     ComparisonExpr,
     Context,
+    Decorator,
     DelStmt,
     DictionaryComprehension,
     Expression,
@@ -67,7 +74,7 @@ from mypy.nodes import (
     WithStmt,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
-from mypy.types import Instance, Type, get_proper_type
+from mypy.types import Instance, Type, UnboundType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import EQUINOX_MODULE, PARTIAL
@@ -84,7 +91,7 @@ from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, function_name, written
-from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
+from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence, JittedMethods
 from mypy_plugin.method_bodies import (
     CONSTRUCTION,
     assigned_values,
@@ -96,7 +103,9 @@ from mypy_plugin.method_bodies import (
     self_reads,
 )
 from mypy_plugin.flattened_instances import flattening_site
+from mypy_plugin.jit_statics import jitted_statics
 from mypy_plugin.jitted_functions import jitting
+from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
 from mypy_plugin.statements import calls, placed, present, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
@@ -142,6 +151,8 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
     deleted: dict[str, str] = {}
     written: dict[str, list[Write]] = {}
     in_place: dict[str, tuple[str, ...]] = {}
+    own: dict[str, set[str]] = {}  # each method run after construction: the attributes it writes
+    calls: dict[str, set[str]] = {}  # and the methods it calls through self
     after = _run_after_construction(defn)
     unset = _while_unset(defn)
     for method in instance_methods(defn):
@@ -151,6 +162,11 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
             continue
         is_self = functools.partial(is_name, name=method.arguments[0].variable.name)
         for node, *_ in walk([method.body]):
+            calls.setdefault(method.name, set()).update(
+                expr.callee.name
+                for expr in get_subexpressions(node)
+                if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and is_self(expr.callee.expr)
+            )
             for target, attribute, _ in _writes(node):
                 if not is_self(target):
                     continue
@@ -159,6 +175,7 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
                 (deleted if deletes else assigned).setdefault(attribute, words)  # an assignment names it better
                 lazy = id(node) in unset.get((method, attribute), ())
                 written.setdefault(attribute, []).append((_assigned_whole(node), method, lazy))
+                own.setdefault(method.name, set()).add(attribute)
         changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self)))
         if changed:
             in_place[method.name] = changed
@@ -166,7 +183,22 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
         assigned.setdefault(attribute, words)
     for attribute in _initialised_later(defn, written, set(assigned)):
         del assigned[attribute]
-    return ChangeEvidence(assigned, in_place)
+    return ChangeEvidence(assigned, in_place, _writers(own, calls, set(assigned)))
+
+
+def _writers(own: dict[str, set[str]], calls: dict[str, set[str]], changed: set[str]) -> dict[str, tuple[str, ...]]:
+    """Each method and the ``changed`` attributes it writes, itself or through the methods of the
+    class it calls (``self._fill()``)."""
+    writes = {method: set(attributes) & changed for method, attributes in own.items()}
+    grown = True
+    while grown:
+        grown = False
+        for method, called in calls.items():
+            reached = set().union(*(writes.get(name, set()) for name in called)) - writes.get(method, set())
+            if reached:
+                writes.setdefault(method, set()).update(reached)
+                grown = True
+    return {method: tuple(sorted(attributes)) for method, attributes in writes.items() if attributes}
 
 
 Write = tuple[Expression | None, FuncDef, bool]
@@ -357,14 +389,14 @@ def _called_method(expr: Expression) -> str | None:
 
 
 def bound_method_evidence(
-    api: Api, obj: Expression, info: TypeInfo, call: Context, reads: Reads = None
+    api: Api, obj: Expression, info: TypeInfo, call: Context, method: str, reads: Reads = None
 ) -> Problem | None:
     """``jit-bound-method`` for ``jax.jit(obj.method)`` (``call``), with ``obj`` an instance of
     ``info``, saying why it goes wrong; None without evidence that it does. Only a change to an
     attribute the method ``reads`` counts, where that is known, and none where the jitted
     function is used only where it is made (``value_uses.used_at_once``): each run jits a new
     bound method, and the one jitted before is gone with its compiled code."""
-    change = changes_after_construction(api, obj, info, reads)
+    change = changes_after_construction(api, obj, info, reads, method)
     tree = checked_module(api)
     if change is not None and not (tree is not None and isinstance(call, Expression) and used_at_once(tree, call)):
         return phrases.jitted_mutable_object(class_name(info), change)
@@ -381,7 +413,7 @@ def changed_bound_method(api: CheckerPluginInterface, expr: MemberExpr) -> Probl
     owner = bound_method_owner(expr, owner_type) if problem is not None else None
     if problem is None or owner is None:
         return None
-    change = changes_after_construction(api, expr.expr, owner, method_reads(api, owner, expr.name))
+    change = changes_after_construction(api, expr.expr, owner, method_reads(api, owner, expr.name), expr.name)
     return None if change is None else phrases.with_change(problem, change)
 
 
@@ -396,6 +428,7 @@ def with_evidence(
     site: Site | None = None,
     reads: Reads = None,
     found: str | None = None,
+    traced: str | None = None,
 ) -> Problem:
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
@@ -404,10 +437,10 @@ def with_evidence(
     compare by identity, they are built in a loop; the value is ``made`` again and again
     (``repeated``, ``through_calls`` where it meets jit right there), or an equal copy of it meets
     jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to
-    attributes its method ``reads``; what the caller ``found`` itself (``written_while_tracing``)
-    comes first. An array in the metadata of an ``owner``: that an instance meets jit, which
-    compares it with another's (``flattened_by_jit``), but in an equinox module, which warns at
-    construction; a 0-d one ``made`` from a number (``value_origins.compares_as_number``) compares
+    attributes its method (``traced``) ``reads``; what the caller ``found`` itself
+    (``written_while_tracing``) comes first. An array in the metadata of an ``owner``: that an
+    instance meets jit, which compares it with another's (``flattened_by_jit``), but in an equinox
+    module, which warns at construction; a 0-d one ``made`` from a number (``value_origins.compares_as_number``) compares
     as the number: that it is compared while jit traces (``compared_while_tracing``). Any other
     array needs no evidence."""
     if problem.rule not in STRICT_TWINS:
@@ -429,7 +462,9 @@ def with_evidence(
         compared = problem.rule is STATIC_NOT_FROZEN  # equal copies compare equal: only a change counts
         info = symbol.node
         evidence = (
-            changes_after_construction(api, None, info, reads) if compared else identity_evidence(api, info, reads)
+            changes_after_construction(api, None, info, reads, traced)
+            if compared
+            else identity_evidence(api, info, reads, traced)
         )
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
         where = repeated(api, made, through_calls) or (called_again(api, made) if through_calls else None)
@@ -525,11 +560,12 @@ def flattened_by_jit(api: Api, info: TypeInfo) -> str | None:
     return phrases.handed_to_jit(class_name(info), *site) if site is not None else None
 
 
-def identity_evidence(api: Api, info: TypeInfo, reads: Reads = None) -> str | None:
+def identity_evidence(api: Api, info: TypeInfo, reads: Reads = None, traced: str | None = None) -> str | None:
     """Why a value of ``info`` that hashes or compares by identity goes wrong where jit keys code
     on it: its instances change after they are made (an attribute the code ``reads``, where that
-    is known), or are built inside a loop; None without evidence."""
-    return changes_after_construction(api, None, info, reads) or built_per_iteration(api, info)
+    is known; ``traced``, a static ``self``'s method), or are built inside a loop; None without
+    evidence."""
+    return changes_after_construction(api, None, info, reads, traced) or built_per_iteration(api, info)
 
 
 def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
@@ -562,7 +598,7 @@ def changed_in_place(api: Api, info: TypeInfo, attribute: str, data: Collection[
     A method that changes one of the ``data`` fields' containers too changes the instance's
     pytree structure with it (``Updates.append`` appends a key and a value), so jit compiles
     anew instead of reusing stale code: no evidence."""
-    _dependent_judge(api, info)
+    dependent_judge(api, info)
     for base in info.mro:
         found = ChangeEvidence.read(base)
         for method, names in found.in_place.items() if found is not None else ():
@@ -578,12 +614,15 @@ def changed_in_place(api: Api, info: TypeInfo, attribute: str, data: Collection[
     return None
 
 
-def changes_after_construction(api: Api, obj: Expression | None, info: TypeInfo, reads: Reads = None) -> str | None:
+def changes_after_construction(
+    api: Api, obj: Expression | None, info: TypeInfo, reads: Reads = None, traced: str | None = None
+) -> str | None:
     """How ``obj``, an instance of ``info``, changes after it was made (``class_mutation``,
     then ``module_mutation``), or None; the classes consulted become dependencies. With
-    ``reads`` (``method_bodies.self_reads``), only a change to an attribute read counts."""
-    judge = _dependent_judge(api, info)
-    return class_mutation(info, judge, reads) or module_mutation(api, obj, info, reads)
+    ``reads`` (``method_bodies.self_reads``), only a change to an attribute read counts; with
+    ``traced``, the method of ``info`` that jit traces."""
+    judge = dependent_judge(api, info)
+    return class_mutation(api, info, judge, reads, traced) or module_mutation(api, obj, info, reads)
 
 
 def method_reads(api: Api, info: TypeInfo, name: str) -> Reads:
@@ -609,7 +648,7 @@ def _counts(attribute: str, reads: Reads) -> bool:
     return reads is None or attribute == ANY_ATTRIBUTE or attribute in reads
 
 
-def _dependent_judge(api: Api, info: TypeInfo) -> Judge:
+def dependent_judge(api: Api, info: TypeInfo) -> Judge:
     """A judge that has recorded ``info`` and its bases as dependencies of the code at hand."""
     judge = recorder(api) if isinstance(api, CheckerPluginInterface) else analyser_judge(api)
     for base in info.mro:
@@ -617,35 +656,106 @@ def _dependent_judge(api: Api, info: TypeInfo) -> Judge:
     return judge
 
 
-def class_mutation(info: TypeInfo, judge: Judge, reads: Reads = None) -> str | None:
-    """How instances of ``info`` change after construction, as recorded for it or a base; not
-    what a trusted library class records of itself (the ``__setattr__`` of a flax or equinox
-    module guards its fields and names its submodules: it is no evidence that instances change)."""
+def class_mutation(
+    api: Api, info: TypeInfo, judge: Judge, reads: Reads = None, traced: str | None = None
+) -> str | None:
+    """How the class itself changes instances of ``info`` after jit keyed code on them, as
+    recorded for it or a base: it defines ``__setattr__``; the method jit traces (``traced``)
+    assigns through the methods it calls, which runs only while tracing; or a method of the class
+    calls ``traced`` and changes what it ``reads`` (each call after the first runs stale code).
+    A method that changes instances and that nothing of the class runs after jit is the class's
+    interface: whether it runs after a trace is up to its callers (``module_mutation``, and
+    ``changing_call`` in other modules). Not what a trusted library class records of itself (the
+    ``__setattr__`` of a flax or equinox module guards its fields and names its submodules)."""
     for base in info.mro:
         found = ChangeEvidence.read(base)
         if found is None or judge.trusts(base) or judge.hashes_fields(base):
             continue
-        words = next((words for name, words in found.assigned.items() if _counts(name, reads)), None)
-        if words is not None:
-            return words
+        if "__setattr__" in base.names and base.fullname != "builtins.object":
+            return phrases.defines_setattr(class_name(base))
+        written = found.writers.get(traced, ()) if traced is not None else ()
+        if written:
+            return phrases.while_tracing(found.assigned[written[0]], f"{class_name(info)}.{traced}")
+        driver = _driving_method(api, base, found, traced, reads) if traced is not None else None
+        if driver is not None:
+            return driver
+    return None
+
+
+def _driving_method(api: Api, base: TypeInfo, found: ChangeEvidence, traced: str, reads: Reads) -> str | None:
+    """A method of ``base``, a class of the module being checked, that calls the method
+    ``traced`` through ``self`` and changes an attribute it ``reads``."""
+    tree = checked_module(api)
+    if tree is None or base.module_name != tree.fullname:
+        return None
+    for method in instance_methods(base.defn):
+        changed = [name for name in found.writers.get(method.name, ()) if _counts(name, reads)]
+        if not changed or method.name == traced or not method.arguments:
+            continue
+        this = method.arguments[0].variable.name
+        for node, *_ in walk([method.body]):
+            if any(
+                isinstance(expr, CallExpr)
+                and isinstance(expr.callee, MemberExpr)
+                and expr.callee.name == traced
+                and is_name(expr.callee.expr, this)
+                for expr in get_subexpressions(node)
+            ):
+                return phrases.calls_and_changes(f"{class_name(base)}.{method.name}", traced, changed[0])
     return None
 
 
 def module_mutation(api: Api, obj: Expression | None, info: TypeInfo, reads: Reads = None) -> str | None:
-    """An assignment, in the module being checked, to an attribute of ``obj`` (``c.mul = False`` at
-    line 21) or of a variable that may hold it: one declared as an instance of ``info`` (a
-    parameter, an attribute), not one made another instance by ``x = Class(...)``. Without
-    ``obj`` (a static ``self``: which instance is not known) any instance counts, those made by
-    ``x = Class(...)`` too (the checker may not have reached that line yet)."""
+    """A change, in the module being checked, to ``obj`` (``c.mul = False`` at line 21, a call of
+    a method of its class that assigns an attribute: ``c.reset()``) or to a variable that may
+    hold it: one declared as an instance of ``info`` (a parameter, an attribute), not one made
+    another instance by ``x = Class(...)``. Without ``obj`` (a static ``self``: which instance is
+    not known; ``self`` itself) any instance counts, those made by ``x = Class(...)`` too (the
+    checker may not have reached that line yet). A change made as a step of the object's
+    construction (``changes``) is none."""
     tree = checked_module(api)
     if tree is None:
         return None
-    writes = _all_writes(tree.defs, _instance_targets(obj, info, _built_as(tree.defs, info)))
-    write = next((write for write in writes if _counts(write[0], reads)), None)
-    if write is None:
-        return None
-    attribute, target, line = write
-    return phrases.assigned_at(target, attribute, line)
+    if isinstance(obj, NameExpr) and isinstance(obj.node, Var) and obj.node.is_self:
+        obj = None
+    targets = _instance_targets(obj, info, _built_as(tree.defs, info))
+    writers = writers_of(info)
+    for attributes, what, line in changes(api, tree.defs, targets, writers, info):
+        counted = [attribute for attribute in attributes if _counts(attribute, reads)]
+        if counted:
+            return phrases.changed_at(what, counted[0], line)
+    return None
+
+
+def static_self_methods(api: Api, info: TypeInfo) -> Iterator[tuple[str, Reads]]:
+    """The methods of ``info`` (its own or a base's) jitted with a static ``self``: as the module
+    being checked jits them (``jit_statics.jitted_statics``), or as their types carry it
+    (``Statics``: what the cache keeps of another module's), each with what it reads through
+    ``self`` (``method_reads``)."""
+    tree = checked_module(api)
+    seen: set[str] = set()
+    for base in info.mro:
+        for name, symbol in base.names.items():
+            node = symbol.node
+            if name in seen or not isinstance(node, Decorator) or node.func.is_static or node.func.is_class:
+                continue
+            if isinstance(api, CheckerPluginInterface) and tree is not None and base.module_name == tree.fullname:
+                statics = jitted_statics(api, node.func)
+            else:
+                statics = Statics.carried(node.var.type) if node.var.type is not None else None
+            if statics is not None and (0 in statics.nums or "self" in statics.names):
+                seen.add(name)
+                yield name, method_reads(api, info, name)
+
+
+def writers_of(info: TypeInfo) -> dict[str, tuple[str, ...]]:
+    """The methods of ``info`` and its bases that change an instance, with what they assign
+    (``ChangeEvidence.writers``; a property setter is recorded under the property's name)."""
+    writers: dict[str, tuple[str, ...]] = {}
+    for base in reversed(info.mro):
+        found = ChangeEvidence.read(base)
+        writers.update(found.writers if found is not None else {})
+    return writers
 
 
 def _instance_targets(
@@ -679,9 +789,14 @@ def _mro(info: TypeInfo | None) -> list[TypeInfo]:
 def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo]:
     """The variables assigned an instance of a class by calling it (``obj = MyClass()``), by
     variable; by name where the analyser has not bound the statement yet (then only those of
-    ``info``, the one class recognised by its name)."""
+    ``info``, the one class recognised by its name, and the parameters declared as it)."""
     built: dict[Var | str, TypeInfo] = {}
-    for node, *_ in walk(nodes):
+    for node, *_ in walk(nodes, definitions=True):
+        if isinstance(node, FuncDef):
+            for argument in node.arguments:
+                declared = argument.type_annotation
+                if isinstance(declared, UnboundType) and declared.name.rpartition(".")[2] == info.name:
+                    built[argument.variable.name] = info
         if not (isinstance(node, AssignmentStmt) and isinstance(node.rvalue, CallExpr)):
             continue
         callee = node.rvalue.callee
@@ -696,13 +811,80 @@ def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo
     return built
 
 
-def _all_writes(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> Iterator[tuple[str, str, int]]:
-    """Each ``x.attr = ...``, ``x.attr += ...``, ``del x.attr`` or ``setattr(x, ...)`` below
-    ``nodes`` whose ``x`` satisfies ``targets``, in order: (attribute, x as written, line)."""
-    for node, *_ in walk(nodes):
-        for target, attribute, line in _writes(node):
-            if targets(target):
-                yield attribute, written(target), line
+Change = tuple[tuple[str, ...], str, int]
+"""A change of an object: the attributes it assigns, what it is as written (``c.n``; a call,
+``c.reset()``), and its line."""
+
+
+def changes(
+    api: Api,
+    nodes: Sequence[Node],
+    targets: Callable[[Expression], bool],
+    writers: dict[str, tuple[str, ...]],
+    info: TypeInfo,
+) -> Iterator[Change]:
+    """Each change below ``nodes``, in order, to an object that satisfies ``targets``: an
+    attribute assigned (``x.n = 1``, ``del x.n``, ``setattr(x, ...)``; a property whose setter
+    assigns others, which ``writers`` records under its name), or a call of a method of ``info``
+    that assigns attributes (``x.reset()``: ``writers``). Not a step of the object's
+    construction: made in the same function by calling a class (``env = Env(...)``,
+    ``self.jr = Renderer(...)``) and changed before anything else mentions it but calls of its
+    methods that run no jitted code (``env.load(path)``; ``_traces_nothing``), not under a loop
+    the construction is outside: no code can have been traced with it yet."""
+    fresh: dict[tuple[int, str], tuple[bool, TypeInfo]] = {}  # made, not used yet: in a loop, its class
+    for node, looping, scope, _ in walk(nodes):
+        found = list(_changes_in(node, targets, writers))
+        harmless = {id(receiver) for *_, receiver in found}
+        inside = get_subexpressions(node)
+        for expr in inside:
+            if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr):
+                made = fresh.get((id(scope), written(expr.callee.expr)))
+                if made is not None and _traces_nothing(api, made[1], expr.callee.name):
+                    harmless.add(id(expr.callee.expr))
+        for expr in inside:
+            if isinstance(expr, RefExpr) and id(expr) not in harmless:
+                fresh.pop((id(scope), written(expr)), None)
+        for attributes, what, line, receiver in found:
+            made = fresh.get((id(scope), written(receiver)))
+            if made is None or looping and not made[0]:
+                yield attributes, what, line
+        for target, cls in _made_by_calling_a_class(node, info):
+            fresh[(id(scope), written(target))] = (looping, cls)
+
+
+def _traces_nothing(api: Api, info: TypeInfo, method: str) -> bool:
+    """Calling ``method`` on an instance of ``info`` runs no method the class jits
+    (``JittedMethods``): it is none, and none is among what it reads through ``self``
+    (``method_reads``, which knows of every method it reaches that way)."""
+    records = [JittedMethods.read(base) for base in info.mro]
+    jitted = {name for record in records if record is not None for name in record.names}
+    reads = method_reads(api, info, method) if info.get(method) is not None else None
+    return method not in jitted and reads is not None and not reads & jitted
+
+
+def _changes_in(
+    node: Node, targets: Callable[[Expression], bool], writers: dict[str, tuple[str, ...]]
+) -> Iterator[tuple[tuple[str, ...], str, int, Expression]]:
+    """The changes ``node`` makes (``changes``), each with the object changed."""
+    for target, attribute, line in _writes(node):
+        if targets(target):
+            yield (attribute, *writers.get(attribute, ())), written(target), line, target
+    for expr in get_subexpressions(node):
+        if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and expr.callee.name in writers:
+            if targets(expr.callee.expr):
+                called = phrases.changing_call(written(expr.callee.expr), expr.callee.name)
+                yield writers[expr.callee.name], called, expr.line, expr.callee.expr
+
+
+def _made_by_calling_a_class(node: Node, info: TypeInfo) -> list[tuple[RefExpr, TypeInfo]]:
+    """The names and attributes ``node`` assigns an instance it makes by calling a class, with
+    the class (``info``, where its name is not bound yet)."""
+    if not isinstance(node, AssignmentStmt) or not isinstance(node.rvalue, CallExpr):
+        return []
+    callee = node.rvalue.callee
+    cls = callee.node if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo) else None
+    cls = cls or (info if _calls_class(node.rvalue, info) else None)
+    return [(lvalue, cls) for lvalue in node.lvalues if isinstance(lvalue, RefExpr)] if cls is not None else []
 
 
 def _in_place_changes(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> Iterator[tuple[str, str, int]]:

@@ -8,7 +8,6 @@ module being checked.
 
 from __future__ import annotations
 
-import sys
 
 from collections.abc import Iterable
 
@@ -26,11 +25,12 @@ from mypy.nodes import (
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_DEPENDENCIES, PYTREE_REGISTRATIONS
+from jaxtypes._vocabulary.names import PYTREE_REGISTRATIONS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import is_pytree_dataclass
 from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
+from mypy_plugin.jitted_types import below_jax_package
 from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree, UnseenDecorator
 from mypy_plugin.method_bodies import definition
@@ -44,15 +44,6 @@ def function_of(context: object, fun: Expression) -> FuncDef | None:
     if isinstance(context, Decorator):
         return context.func
     return definition(fun.node) if isinstance(fun, RefExpr) and not isinstance(fun, MemberExpr) else None
-
-
-def is_private(function: FuncDef) -> bool:
-    """``function`` is called only from code the checker reads: its name, its class's or a
-    module's on its path starts with an underscore (``pkg._src.solve``; a dunder is public). A
-    private function a package re-exports is called by code that the checker reads where its
-    users run it, and judged at those calls."""
-    names = [function.name, *([function.info.name] if function.info else []), *function.fullname.split(".")[:-1]]
-    return any(name.startswith("_") and not name.endswith("__") for name in names)
 
 
 def refers_to_class(expr: Expression) -> bool:
@@ -82,7 +73,8 @@ def check_bound_method(
         return  # a registered pytree is no exception: jit(obj.method) compiles obj in, unread
     problem: Problem | None = phrases.jitted_mutable_object(class_name(info))
     if needs_evidence:
-        problem = bound_method_evidence(ctx.api, fun.expr, info, ctx.context, method_reads(ctx.api, info, fun.name))
+        reads = method_reads(ctx.api, info, fun.name)
+        problem = bound_method_evidence(ctx.api, fun.expr, info, ctx.context, fun.name, reads)
     if problem is not None:
         where = phrases.jitted_bound_method(jit_name, class_name(info), fun.name)
         report(ctx.api, problem, where, fun)
@@ -160,17 +152,6 @@ def below_jax(info: TypeInfo) -> bool:
     """A class of the standard library or of a package jax depends on (``JAX_DEPENDENCIES``): none
     can import jax to register it."""
     return below_jax_package(info.module_name.partition(".")[0])
-
-
-TYPING_PACKAGES = frozenset({"typing_extensions", "mypy_extensions", "_typeshed"})
-"""Packages of typing helpers (typeshed's stubs decorate ``builtins.str`` with theirs): none can
-import jax."""
-
-
-def below_jax_package(package: str) -> bool:
-    """``package`` is of the standard library, of typing helpers or one jax depends on: it cannot
-    import jax."""
-    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES or package in TYPING_PACKAGES
 
 
 def is_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:

@@ -1,15 +1,19 @@
 """Which functions of the module a jit (``names.JITS``: ``jax.jit``, ``jax.pmap``) compiles: a
 decorator (on a method, a module-level or a local ``def``), or a call ``jax.jit(f)`` naming the
-function; and which jax.lax's control flow
-traces (``jax.lax.fori_loop(0, n, body, x)``)."""
+function; which jax.lax's control flow traces (``jax.lax.fori_loop(0, n, body, x)``); and which
+methods a class jits itself, recorded for readers in other modules (``record_jitted_methods``)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
 from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MemberExpr, MypyFile, NameExpr, RefExpr, SymbolNode
+from mypy.plugin import ClassDefContext
 
 from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, PARTIAL
+from mypy_plugin.metadata import JittedMethods
+from mypy_plugin.method_bodies import instance_methods, is_name
+from mypy_plugin.mypy_internals import checked_module
 from mypy_plugin.statements import calls, placed, walk
 
 
@@ -92,3 +96,26 @@ def traced_by_lax(tree: MypyFile, function: FuncDef) -> str | None:
         ):
             return public
     return None
+
+
+def record_jitted_methods(ctx: ClassDefContext) -> None:
+    """Note in the class's metadata the methods it jits itself (``JittedMethods``): a call of one
+    runs code compiled for what the instance held when jit traced it."""
+    info, tree = ctx.cls.info, checked_module(ctx.api)
+    JittedMethods.erase(info)
+    if tree is None:
+        return
+    names = {
+        stmt.func.name
+        for stmt in ctx.cls.defs.body
+        if isinstance(stmt, Decorator) and any(is_jit(tree, d) for d in stmt.original_decorators)
+    }
+    for method in instance_methods(ctx.cls):
+        this = method.arguments[0].variable.name if method.arguments else None
+        for call in calls([method.body]) if this is not None else []:
+            given = call.args[0] if call.args else None
+            if (is_jit(tree, call) or is_jit(tree, call.callee)) and isinstance(given, MemberExpr):
+                if is_name(given.expr, this):
+                    names.add(given.name)
+    if names:
+        JittedMethods(tuple(sorted(names))).write(info)

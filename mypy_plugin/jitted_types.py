@@ -10,6 +10,7 @@ module is judged the same from the cache, in parallel workers and in the daemon.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,8 +18,7 @@ from mypy.nodes import Decorator, FuncBase, FuncDef, FuncItem, SymbolTableNode, 
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
-from jaxtypes._vocabulary.names import JAX_JIT, JITS
-from mypy_plugin.jit_targets import below_jax_package, is_private
+from jaxtypes._vocabulary.names import JAX_DEPENDENCIES, JAX_JIT, JITS
 
 _FILTERED = "__jaxtypes_filtered__"
 _NUMS = "__jaxtypes_static_argnums__"
@@ -35,7 +35,7 @@ class Statics:
     """The static positions of a jitted function: indices and names (either may be unknown);
     whether every name is placed among its parameters (``resolved``: where one is not, as behind a
     wrapper typed ``Callable[..., T]``, a positional argument may fill it); and whether the
-    function is private (``jit_targets.is_private``): its callers are all read, so a collection
+    function is private (``is_private``): its callers are all read, so a collection
     interface declared static is judged where a call passes one, not at the declaration; and the
     public name of the jit that compiles it (``names.JITS``)."""
 
@@ -166,3 +166,23 @@ def jits(typ: Type | None) -> bool:
     """``typ`` is the type of a function a jit returned, which keys compiled code on what its
     static positions (or, filtered, its leaves that are no arrays) are given."""
     return typ is not None and (Statics.carried(typ) is not None or is_filtered(typ))
+
+
+def is_private(function: FuncDef) -> bool:
+    """``function`` is called only from code the checker reads: its name, its class's or a
+    module's on its path starts with an underscore (``pkg._src.solve``; a dunder is public). A
+    private function a package re-exports is called by code that the checker reads where its
+    users run it, and judged at those calls."""
+    names = [function.name, *([function.info.name] if function.info else []), *function.fullname.split(".")[:-1]]
+    return any(name.startswith("_") and not name.endswith("__") for name in names)
+
+
+TYPING_PACKAGES = frozenset({"typing_extensions", "mypy_extensions", "_typeshed"})
+"""Packages of typing helpers (typeshed's stubs decorate ``builtins.str`` with theirs): none can
+import jax."""
+
+
+def below_jax_package(package: str) -> bool:
+    """``package`` is of the standard library, of typing helpers or one jax depends on: it cannot
+    import jax."""
+    return package in sys.stdlib_module_names or package in JAX_DEPENDENCIES or package in TYPING_PACKAGES

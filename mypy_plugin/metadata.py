@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 16
+CACHE_FORMAT_VERSION = 17
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -187,24 +187,34 @@ ANY_ATTRIBUTE = "<name>"
 class ChangeEvidence(Record):
     """How a class's own methods change its instances after they are made (``jit_evidence``):
     each attribute they assign, with the first words that say so (``Counter.step assigns
-    self.n``; ``ANY_ATTRIBUTE`` where the name is not known), and for each method the
-    attributes whose contents it changes in place (``append``: ``self._keys``, ``self._values``)."""
+    self.n``; ``ANY_ATTRIBUTE`` where the name is not known); for each method the attributes
+    whose contents it changes in place (``append``: ``self._keys``, ``self._values``); and for
+    each method the attributes it assigns, itself or through the methods it calls (``writers``:
+    a call of one is a change)."""
 
     KEY: ClassVar[str] = "jaxtypes_mutation"
 
     assigned: dict[str, str]
     in_place: dict[str, tuple[str, ...]]
+    writers: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
 
     def serialize(self) -> JsonDict:
-        return {"assigned": self.assigned, "in_place": {method: list(names) for method, names in self.in_place.items()}}
+        return {
+            "assigned": self.assigned,
+            "in_place": {method: list(names) for method, names in self.in_place.items()},
+            "writers": {method: list(names) for method, names in self.writers.items()},
+        }
 
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
-        assigned, in_place = data["assigned"], data["in_place"]
-        if not isinstance(assigned, dict) or not isinstance(in_place, dict):
-            raise TypeError(f"expected mappings, got {assigned!r} and {in_place!r}")
-        methods = {_string(method): _strings(names) for method, names in in_place.items()}
-        return cls({_string(name): _string(words) for name, words in assigned.items()}, methods)
+        assigned, in_place, writers = data["assigned"], data["in_place"], data["writers"]
+        if not all(isinstance(part, dict) for part in (assigned, in_place, writers)):
+            raise TypeError(f"expected mappings, got {assigned!r}, {in_place!r} and {writers!r}")
+        return cls(
+            {_string(name): _string(words) for name, words in assigned.items()},
+            {_string(method): _strings(names) for method, names in in_place.items()},
+            {_string(method): _strings(names) for method, names in writers.items()},
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -246,6 +256,14 @@ class MethodReads(Record):
         if not isinstance(methods, dict):
             raise TypeError(f"expected a mapping, got {methods!r}")
         return cls({_string(name): _strings(read) for name, read in methods.items()})
+
+
+@dataclasses.dataclass(frozen=True)
+class JittedMethods(AttributeNames):
+    """The methods a class jits itself: decorated with a jit, or given to one through ``self``
+    (``self.step = jax.jit(self.step)``) (``jitted_functions``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_jitted_methods"
 
 
 @dataclasses.dataclass(frozen=True)

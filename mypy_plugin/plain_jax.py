@@ -266,7 +266,13 @@ def _check_definition(
                 reads = parameter_reads_of(api, function, index, typ)
             found = written_while_tracing(function, index)
             problem = plain_static_problem(
-                api, typ, lenient=True, strict_collections=not statics.private, reads=reads, found=found
+                api,
+                typ,
+                lenient=True,
+                strict_collections=not statics.private,
+                reads=reads,
+                found=found,
+                traced=function.name if self_of is not None else None,
             )
             if problem is not None:
                 report(api, problem, phrases.parameter(name, qualname), fun)

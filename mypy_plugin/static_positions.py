@@ -600,15 +600,16 @@ def plain_static_problem(
     strict_collections: bool = False,
     reads: Reads = None,
     found: str | None = None,
+    traced: str | None = None,
 ) -> Problem | None:
     """``static_problem``, with a fix for a plain class (not a jaxtypes field) that hashes by
     identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``), ``strict_collections`` for
     its static parameters' declarations (``Judge.strict_collections``), ``reads`` for a static
-    ``self``: what its method reads, and the evidence the caller ``found``
+    ``self``: what its method (``traced``) reads, and the evidence the caller ``found``
     (``jit_evidence.with_evidence``)."""
     judge = recorder(api)._replace(lenient=lenient, strict_collections=strict_collections)
     problem = static_problem(typ, judge)
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH:
         problem = problem._replace(fix=IDENTITY_HASH_FIX)
-        return with_evidence(api, problem, reads=reads, found=found) if lenient else problem
+        return with_evidence(api, problem, reads=reads, found=found, traced=traced) if lenient else problem
     return problem

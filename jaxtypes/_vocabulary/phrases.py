@@ -34,6 +34,7 @@ from jaxtypes._vocabulary.rules import (
     EQ_WITHOUT_HASH_FIX,
     FUNCTION_ARGUMENT_FIX,
     HASHABLE_PARAMETER_FIX,
+    IDENTITY_HASH_FIX,
     JIT_BOUND_METHOD,
     JIT_COMPILE_BUDGET,
     JIT_FRESH_FUNCTION,
@@ -561,6 +562,40 @@ def evidence_lines(what: str) -> list[int]:
 
 def assigned_at(target: str, attribute: str, line: int) -> str:
     return f"{target}.{attribute} is assigned {_AT_LINE.format(line=line)}"
+
+
+def changed_at(what: str, attribute: str, line: int) -> str:
+    """``what`` (``c.n``, assigned; ``c.reset()``, a call of a method that assigns ``attribute``)
+    changes an instance at ``line``."""
+    if what.endswith("()"):
+        return f"{what} assigns self.{attribute} {_AT_LINE.format(line=line)}"
+    return assigned_at(what, attribute, line)
+
+
+def while_tracing(assigns: str, function: str) -> str:
+    """``assigns`` (``method_assigns``) runs inside ``function``, which jit traces: only then."""
+    return f"{assigns}, which runs only while jit traces {function}"
+
+
+def calls_and_changes(method: str, jitted: str, attribute: str) -> str:
+    """``method`` calls the jitted method ``jitted`` and changes what it reads."""
+    return f"{method} calls self.{jitted} and changes self.{attribute}, which it reads"
+
+
+def changing_call(receiver: str, method: str) -> str:
+    """Where ``changes_static_self`` is said: the call."""
+    return f"{receiver}.{method}()"
+
+
+def changes_static_self(class_name: str, attribute: str, jitted: str) -> Problem:
+    """A call that changes ``attribute`` of an instance of ``class_name``, which its method
+    ``jitted`` reads with a static ``self``, hashed by identity."""
+    return Problem(
+        STATIC_IDENTITY_HASH,
+        f"changes self.{attribute} of {a(class_name)}, which {class_name}.{jitted} reads with a static self "
+        "hashed by identity: later calls run the code traced before",
+        IDENTITY_HASH_FIX,
+    )
 
 
 def changes_in_place(class_name: str, method: str, attribute: str) -> str:

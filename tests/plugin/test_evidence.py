@@ -192,6 +192,10 @@ class Kernel(eqx.Module):
     counter: Counter = eqx.field(static=True)  # E: static-identity-hash
 
 
+def tick(counter: Counter) -> None:  # any counter, one jit has seen too
+    counter.bump()
+
+
 @struct.dataclass
 class Potentials:
     x: jax.Array
@@ -484,6 +488,10 @@ class TunedLayer(Layer):
         return network(jax.tree_util.Partial(self.message))(x)  # E: static-bound-method
 
 
+def retune(layer: TunedLayer) -> None:
+    layer.tune()
+
+
 def double_each(arrays: list) -> None:
     for a in arrays:
 
@@ -568,6 +576,36 @@ class Cached:
         return x * self.values
 
 
+def refill(cached: Cached) -> None:
+    cached.initialise()
+
+
+class Offered:  # what changes it is offered, never called: the opt-in twin
+    def __init__(self) -> None:
+        self.k = 1
+
+    def tune(self) -> None:
+        self.k += 1
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self.k
+
+
+class Driven:  # its own method runs the jitted one, then changes what it read
+    def __init__(self) -> None:
+        self.k = 1
+
+    def fit(self, x: jax.Array) -> jax.Array:
+        y = self.apply(x)
+        self.k += 1
+        return y
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self.k
+
+
 class LazyAdjoint:  # a lazy cache, filled once from what construction left: one value for jit
     def __init__(self, scale: float, adjoint: Any = None) -> None:
         self.scale = scale
@@ -601,6 +639,10 @@ class LazyFromArgument:
     @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
     def apply(self, x: jax.Array) -> jax.Array:
         return x * self._weights
+
+
+def reload(lazy: LazyFromArgument, weights: jax.Array) -> None:
+    lazy.load(weights)
 
 
 def solve_with(step: Callable, x: jax.Array) -> jax.Array:
@@ -813,6 +855,10 @@ class Distance(Objective):
         return x - self.target
 
 
+def retarget(objective: Objective) -> None:
+    objective.target = 2.0
+
+
 @jax.tree_util.register_static  # S: static-not-frozen-strict
 @dataclasses.dataclass
 class Projection:
@@ -826,6 +872,10 @@ class Window:
 
     def widen(self) -> None:
         self.width += 1
+
+
+def widen(window: Window) -> None:
+    window.widen()
 
 
 @struct.dataclass
@@ -1009,7 +1059,12 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
         f"a Partial is built again at line {first + 1} with the same arguments, so every copy compiles again"
     )
     cached = lines.index("class Cached:") + 12
-    assert headlines[cached].endswith("which hashes by identity, and Cached.initialise assigns self.values")
+    refill = lines.index("    cached.initialise()") + 1
+    assert headlines[cached].endswith(
+        f"which hashes by identity, and cached.initialise() assigns self.values at line {refill}"
+    )
+    driven = lines.index("class Driven:  # its own method runs the jitted one, then changes what it read") + 10
+    assert headlines[driven].endswith("and Driven.fit calls self.apply and changes self.k, which it reads")
     legendre = lines.index("class Legendre(Recurrence):") + 3
     assert headlines[legendre].startswith("argument 1 of the jitted call at line ")
     assert "holds a Legendre whose weight is a lambda, and it is made inside a loop" in headlines[legendre]
@@ -1021,7 +1076,8 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
         )
         + 1
     )
-    assert headlines[objective].endswith("and Objective.target assigns self._target")
+    retarget = lines.index("    objective.target = 2.0") + 1
+    assert headlines[objective].endswith(f"and objective.target is assigned at line {retarget}")
     fit = lines.index("class Trainer:") + 5
     assert headlines[fit].endswith(
         "Trainer.fit, which jit traces, assigns self.last, which runs only while tracing and stores a tracer"

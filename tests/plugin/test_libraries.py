@@ -51,6 +51,10 @@ class Counter:
         self.n += 1
 
 
+def tick(counter: Counter) -> None:  # any counter, one jit may have seen
+    counter.step()
+
+
 @dataclasses.dataclass
 class Mutable:
     n: int
@@ -347,6 +351,8 @@ def test_messages_name_the_marker_and_the_fix(tmp_path: Path, cache_dir: Path) -
         "def use(foo: Foo, reg: Reg, params: Params, table: Table) -> jax.Array:"
     ) + 1
 
+    tick = HEADER.splitlines().index("    counter.step()") + 1
+
     def flattened(name: str) -> str:
         return f"{array}, and {phrases.handed_to_jit(name, 'use', line)}"
 
@@ -356,7 +362,7 @@ def test_messages_name_the_marker_and_the_fix(tmp_path: Path, cache_dir: Path) -
             STATIC_DYNAMIC_CHILD.message(f"Foo.c ({FLAX_STRUCT.marker})", flattened("Foo"), FLAX_STRUCT.make_dynamic),
             STATIC_IDENTITY_HASH.message(
                 f"Layer.counter ({EQUINOX.marker})",
-                "is typed Counter, which hashes by identity, and Counter.step assigns self.n",
+                f"is typed Counter, which hashes by identity, and counter.step() assigns self.n at line {tick}",
                 IDENTITY_HASH_FIX,
             ),
             STATIC_DYNAMIC_CHILD.message(

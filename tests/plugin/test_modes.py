@@ -131,7 +131,7 @@ class Vehicle:
     def __init__(self, num_wheels: int) -> None:
         self.num_wheels = num_wheels
 
-    def retune(self) -> None:  # the evidence, read in another module, that an instance changes
+    def retune(self) -> None:  # called in another module, the evidence that an instance changes
         self.num_wheels += 1
 """
 
@@ -156,7 +156,9 @@ PLAIN_CALLER = """\
 from jitted import f
 from vehicle import Vehicle
 
-f(Vehicle(2))
+vehicle = Vehicle(2)
+f(vehicle)
+vehicle.retune()
 """
 
 JAXTYPES_JITTED = """\
@@ -219,8 +221,8 @@ JIT_PROJECTS = {
         PLAIN_CALLER,
         "0",
         "()",
-        [("caller.py", 4, "static-identity-hash")],
-        [("caller.py", 4, "static-not-frozen")],  # hashed by value, and Vehicle.retune changes it
+        [("caller.py", 5, "static-identity-hash")],
+        [("caller.py", 5, "static-not-frozen")],  # hashed by value, and vehicle.retune() changes it
         [],
     ),
     "jaxtypes.jit": JitProject(
@@ -295,8 +297,8 @@ def test_jit_call_across_modules_in_the_daemon(jit_project: tuple[Path, JitProje
 
 
 # Evidence and trust recorded in a class's metadata reach a module that uses the class, and follow
-# edits: a method that changes the instances makes jax.jit(engine.run) a bug; dropping
-# @jaxtypes.trusted_static makes Backend an identity-hashed static field.
+# edits: a method that changes the instances, called after jax.jit(engine.run), makes it a bug;
+# dropping @jaxtypes.trusted_static makes Backend an identity-hashed static field.
 
 ENGINE = """\
 import jaxtypes
@@ -329,6 +331,7 @@ class Config:
 
 engine = Engine(2)
 run = jax.jit(engine.run)
+engine.tune()
 """
 
 UNSAFE = [("user.py", 7, "static-identity-hash"), ("user.py", 10, "jit-bound-method")]
@@ -404,7 +407,7 @@ TUNED_BROKEN = [("user.py", 10, "jit-bound-method")]
 
 # What each method reads through self is recorded in its class's metadata: a static self's
 # method that reaches a property of a base in another module counts only the changes to what
-# that property reads.
+# that property reads (here, made by a call of the base's method).
 
 OPERATOR = """\
 class Operator:
@@ -430,6 +433,10 @@ class Child(Operator):
     @functools.partial(jax.jit, static_argnums=0)
     def step(self, x: jax.Array) -> jax.Array:
         return x * self.k if self.dtype and self.__class__ else x
+
+
+def refresh(child: Child) -> None:
+    child.init_aux()
 """
 
 OPERATOR_BROKEN = [("user.py", 7, "static-identity-hash")]
@@ -450,7 +457,7 @@ EDITED_PROJECTS = {
     "evidence and trust": EditedProject(
         USER,
         "engine.py",
-        ENGINE.format(tune="", trusted="@jaxtypes.trusted_static"),
+        ENGINE.format(tune=TUNE.format(body="pass"), trusted="@jaxtypes.trusted_static"),
         ENGINE.format(tune=TUNE.format(body="self.k += 1"), trusted=""),
         UNSAFE,
     ),

@@ -181,7 +181,12 @@ class HashOnly:  # hashes by value, compares by identity (jax issue 28418)
         return hash(self.a)
 
 
+plain = Plain()
+plain.tune()  # a step of its construction: nothing was jitted for it yet
+plain.a(1)
+plain.tune()
 only = HashOnly()
+only.f()
 only.a = 2
 """,
     "static_parameters": """
@@ -372,9 +377,15 @@ class Settled:
 
 
 jax.jit(Counter().step)  # E: jit-bound-method
-jax.jit(Subcounter().other)  # E: jit-bound-method
+jax.jit(Subcounter().other)  # step, which changes what other reads, is never called on it
 jax.jit(Guarded().run)  # E: jit-bound-method
-jax.jit(Lazy().run)  # E: jit-bound-method
+jax.jit(Lazy().run)  # nothing calls load
+sub = Subcounter()
+jax.jit(sub.other)  # E: jit-bound-method
+sub.step(1)
+lazy = Lazy()
+lazy.load()  # a step of its construction: nothing was jitted for it yet
+jax.jit(lazy.run)
 jax.jit(Windowed().run)  # show changes nothing run reads
 jax.jit(Settled().run)
 v = Vehicle(2)

@@ -280,7 +280,9 @@ def test_each_kind_of_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None
                 32,
                 JIT_BOUND_METHOD.message(
                     "jax.jit(Counter.step bound to an instance)",
-                    stale.format("Counter", "Counter.step assigns self.count"),
+                    stale.format(
+                        "Counter", "Counter.step assigns self.count, which runs only while jit traces Counter.step"
+                    ),
                 ),
             ),
             (

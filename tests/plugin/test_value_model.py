@@ -146,6 +146,10 @@ class Counter:
         self.n += 1
 
 
+def tick(counter: Counter) -> None:  # any counter, one jit may have seen
+    counter.bump()
+
+
 class Scaled:
     def __init__(self, scale: jax.Array) -> None:
         self.scale = scale
@@ -839,7 +843,9 @@ jax.jit(Copula({{}}).density)(jnp.ones(1))
 """
 
 UNCHANGED = SHAPES.format(model_change="")
-MUTATED = SHAPES.format(model_change="\n    def grow(self) -> None:\n        self.k += 1\n")
+MUTATED = SHAPES.format(
+    model_change="\n    def grow(self, x: jax.Array) -> jax.Array:\n        self.k += 1\n        return self.run(x)\n"
+)
 MODEL_RUN = UNCHANGED.splitlines().index('    @functools.partial(jax.jit, static_argnames=("self",))') + 1
 BASE_F = UNCHANGED.splitlines().index("    @functools.partial(jax.jit, static_argnums=(0, 2))") + 1
 
@@ -867,7 +873,8 @@ def test_the_evidence_names_what_makes_a_static_self_go_wrong(tmp_path: Path, ca
     path.write_text(UNCHANGED)
     headlines = {d.line: d.message.splitlines()[0] for d in check_in_process(path, cache_dir)}
     counter, rebuilt = [line for line, code in expected(UNCHANGED) if code == "static-identity-hash"]
-    assert headlines[counter].endswith("which hashes by identity, and Counter.bump assigns self.n")
+    tick = UNCHANGED.splitlines().index("    counter.bump()") + 1
+    assert headlines[counter].endswith(f"which hashes by identity, and counter.bump() assigns self.n at line {tick}")
     loop_line = UNCHANGED.splitlines().index("        Rebuilt().run(x)") + 1
     assert headlines[rebuilt].endswith(
         f"and a Rebuilt is built inside a loop at line {loop_line}, so every copy compiles again"
