@@ -14,6 +14,7 @@ from mypy_plugin.metadata import (
     ChangeEvidence,
     ClassFacts,
     DataclassOptions,
+    JittedMethods,
     LibraryFields,
     Record,
     RegisteredPytree,
@@ -35,8 +36,9 @@ RECORDS: list[Record] = [
     ClassFacts("pytree", ("meta",)),
     LibraryFields("eqx.field(static=True)", ("b",)),
     DataclassOptions(eq=False, frozen=True, unsafe_hash=False),
-    ChangeEvidence({"n": "Counter.step assigns self.n"}, {"append": ("_keys", "_values")}),
+    ChangeEvidence({"n": "Counter.step assigns self.n"}, {"append": ("_keys", "_values")}, {"step": ("n",)}),
     ChangeEvidence({}, {}),
+    JittedMethods(("render", "step")),
     RegisteredPytree(),
     TrustedStatic(),
 ]
@@ -73,6 +75,9 @@ OTHER_SHAPES: list[tuple[type[Record], Any]] = [
     (DataclassOptions, {"eq": "yes", "frozen": False, "unsafe_hash": False}),
     (ChangeEvidence, {}),
     (ChangeEvidence, {"assigned": "Counter.step assigns self.n", "in_place": {}}),  # an older version's
+    (ChangeEvidence, {"assigned": {}, "in_place": {}}),  # one without writers
+    (ChangeEvidence, {"assigned": {}, "in_place": {}, "writers": {"step": "n"}}),
+    (JittedMethods, {"names": "render"}),
 ]
 
 
