@@ -429,6 +429,7 @@ def with_evidence(
     reads: Reads = None,
     found: str | None = None,
     traced: str | None = None,
+    value: Expression | None = None,
 ) -> Problem:
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
@@ -438,11 +439,12 @@ def with_evidence(
     (``repeated``, ``through_calls`` where it meets jit right there), or an equal copy of it meets
     jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to
     attributes its method (``traced``) ``reads``; what the caller ``found`` itself
-    (``written_while_tracing``) comes first. An array in the metadata of an ``owner``: that an
-    instance meets jit, which compares it with another's (``flattened_by_jit``), but in an equinox
-    module, which warns at construction; a 0-d one ``made`` from a number (``value_origins.compares_as_number``) compares
-    as the number: that it is compared while jit traces (``compared_while_tracing``). Any other
-    array needs no evidence."""
+    (``written_while_tracing``) comes first. Where the ``value`` judged is known, only changes to
+    it count, not other instances of its class built in a loop. An array in the metadata of an
+    ``owner``: that an instance meets jit, which compares it with another's (``flattened_by_jit``),
+    but in an equinox module, which warns at construction; a 0-d one ``made`` from a number
+    (``value_origins.compares_as_number``) compares as the number: that it is compared while jit
+    traces (``compared_while_tracing``). Any other array needs no evidence."""
     if problem.rule not in STRICT_TWINS:
         return problem
     if problem.rule is STATIC_DYNAMIC_CHILD:
@@ -461,11 +463,10 @@ def with_evidence(
     if evidence is None and symbol is not None and isinstance(symbol.node, TypeInfo):
         compared = problem.rule is STATIC_NOT_FROZEN  # equal copies compare equal: only a change counts
         info = symbol.node
-        evidence = (
-            changes_after_construction(api, None, info, reads, traced)
-            if compared
-            else identity_evidence(api, info, reads, traced)
-        )
+        if compared or value is not None:
+            evidence = changes_after_construction(api, value, info, reads, traced)
+        else:
+            evidence = identity_evidence(api, info, reads, traced)
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
         where = repeated(api, made, through_calls) or (called_again(api, made) if through_calls else None)
         where = where or copied(api, made, site)

@@ -21,14 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MemberExpr, NameExpr, RefExpr, TypeInfo, Var
+from mypy.nodes import CallExpr, Context, Decorator, Expression, FuncDef, MemberExpr, NameExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, VALUE_BOUND_METHODS
 from jaxtypes._vocabulary.phrases import Problem
-from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_NOT_FROZEN, STATIC_UNHASHABLE, Rule
+from jaxtypes._vocabulary.rules import (
+    STATIC_DYNAMIC_CHILD,
+    STATIC_IDENTITY_HASH,
+    STATIC_IDENTITY_HASH_STRICT,
+    STATIC_NOT_FROZEN,
+    STATIC_UNHASHABLE,
+    Rule,
+)
 from mypy_plugin.captured_values import shaping_values
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
@@ -53,9 +60,10 @@ from mypy_plugin.mypy_internals import (
     partial_new_callback,
 )
 from mypy_plugin.reporting import report
-from mypy_plugin.static_positions import plain_static_problem
+from mypy_plugin.static_positions import built_again, plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
-from mypy_plugin.value_origins import fresh_origin, given_problem
+from mypy_plugin.statements import placed
+from mypy_plugin.value_origins import Site, fresh_origin, given_problem
 from mypy_plugin.value_uses import kept
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
@@ -122,10 +130,13 @@ def _check_jitted(
 def check_hashed_callable(ctx: FunctionContext | MethodContext, fun: Expression, typ: Type, jit: str) -> None:
     """``fun`` given to ``jit``, which keys a cache on the callable itself (``jax.jit``, ``jax.pmap``,
     the bodies of jax.lax's control flow): a callable object, or a method bound as a value
-    (``_value_bound_self``), that Python cannot hash fails there (``_check_callable_object``)."""
+    (``_value_bound_self``), that Python cannot hash fails there, and one hashed by identity goes
+    wrong with evidence, as a value in a static position does (``_check_callable_object``)."""
     signature = get_proper_type(typ)
     if isinstance(signature, Instance):
-        _check_callable_object(ctx, signature, fun, phrases.callable_object(class_name(signature.type), jit))
+        where = phrases.callable_object(class_name(signature.type), jit)
+        rules = (STATIC_UNHASHABLE, STATIC_DYNAMIC_CHILD, STATIC_IDENTITY_HASH)
+        _check_callable_object(ctx, signature, fun, where, rules)
     holder = _value_bound_self(ctx, fun)
     if holder is not None and isinstance(fun, MemberExpr):
         where = phrases.jitted_bound_method(jit, class_name(holder.type), fun.name)
@@ -210,9 +221,18 @@ def _check_callable_object(
     Python cannot hash it: an unhashable class, a dataclass that compares by value without being
     frozen, or one that hashes its fields while a field holds an array (an equinox module with
     weights), among the ``rules`` asked. An identity-hashed object works, and compiles its state
-    in, as ``jax.jit(obj.method)`` does."""
+    in, as ``jax.jit(obj.method)`` does: it goes wrong where it changes after jit traced its
+    ``__call__``, or where it is built again, or an equal copy meets the same place
+    (``static_positions.built_again``: each compiles)."""
     info = instance.type
-    problem = plain_static_problem(ctx.api, instance, lenient=True)
+    reads = method_reads(ctx.api, info, "__call__")
+    problem = plain_static_problem(ctx.api, instance, lenient=True, reads=reads, traced="__call__", value=fun)
+    site = _site(ctx.context, fun)
+    identity = problem is not None and problem.rule in (STATIC_IDENTITY_HASH, STATIC_IDENTITY_HASH_STRICT)
+    if identity and _made_function(ctx, fun):
+        return  # a function made afresh: check_fresh_function's
+    if problem is not None and problem.rule is STATIC_IDENTITY_HASH_STRICT and site is not None:
+        problem = built_again(ctx.api, fun, problem, site)
     unhashable_dataclass = (
         problem is not None
         and problem.rule is STATIC_NOT_FROZEN
@@ -220,6 +240,21 @@ def _check_callable_object(
     )
     if problem is not None and (problem.rule in rules or unhashable_dataclass):
         report(ctx.api, problem, where, fun)
+
+
+def _made_function(ctx: FunctionContext | MethodContext, fun: Expression) -> bool:
+    """``fun`` is a function made where it is written (``fresh_callable``: a lambda, a local
+    function, ``partial(...)``, a transformation's result) or where the module binds it
+    (``fresh_origin``)."""
+    if fresh_callable(fun, *enclosing_functions(ctx.api)) is not None:
+        return True
+    return fresh_origin(ctx.api, fun, recorder(ctx.api), fun.line, innermost_function(ctx.api)) is not None
+
+
+def _site(call: Context, fun: Expression) -> Site | None:
+    """Where ``call`` passes ``fun``."""
+    places = placed(call.arg_kinds, call.arg_names, call.args) if isinstance(call, CallExpr) else []
+    return next((Site(call, place) for place, given in places if given is fun), None)
 
 
 def _value_bound_self(ctx: FunctionContext | MethodContext, fun: Expression) -> Instance | None:

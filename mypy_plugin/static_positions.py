@@ -456,7 +456,7 @@ def _argument_problem(
     elif isinstance(expr, CallExpr) and problem is None:  # what a call makes, where its type does not say
         problem = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api)).problem
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH_STRICT:
-        problem = _built_again(api, expr, problem, site)
+        problem = built_again(api, expr, problem, site)
     problem = problem or _traced(api, expr) or fresh_problem(api, expr, needs_evidence, site)
     if problem is not None:
         return problem
@@ -467,7 +467,7 @@ def _argument_problem(
     return bound_method_problem(expr, api.get_expression_type(expr.expr), recorder(api))
 
 
-def _built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem, site: Site | None) -> Problem:
+def built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem, site: Site | None) -> Problem:
     """An identity-hashed value with no evidence that its class goes wrong, reported after all
     where the module builds this value again and again (``jit_evidence.repeated``), or builds an
     equal copy that meets jit at the same ``site`` (``jit_evidence.copied``): each copy compiles
@@ -601,15 +601,17 @@ def plain_static_problem(
     reads: Reads = None,
     found: str | None = None,
     traced: str | None = None,
+    value: Expression | None = None,
 ) -> Problem | None:
     """``static_problem``, with a fix for a plain class (not a jaxtypes field) that hashes by
     identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``), ``strict_collections`` for
     its static parameters' declarations (``Judge.strict_collections``), ``reads`` for a static
-    ``self``: what its method (``traced``) reads, and the evidence the caller ``found``
-    (``jit_evidence.with_evidence``)."""
+    ``self``: what its method (``traced``) reads, the evidence the caller ``found``, and the
+    ``value`` judged, where known (``jit_evidence.with_evidence``)."""
     judge = recorder(api)._replace(lenient=lenient, strict_collections=strict_collections)
     problem = static_problem(typ, judge)
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH:
         problem = problem._replace(fix=IDENTITY_HASH_FIX)
-        return with_evidence(api, problem, reads=reads, found=found, traced=traced) if lenient else problem
+        if lenient:
+            return with_evidence(api, problem, reads=reads, found=found, traced=traced, value=value)
     return problem

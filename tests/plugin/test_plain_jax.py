@@ -506,6 +506,40 @@ def plain_update(array: jax.Array, values: jax.Array, method: str) -> jax.Array:
 update(jnp.ones(2), "set")  # jax finds method's position through the wrapper's __wrapped__
 plain_update(jnp.ones(2), "set", "add")  # E: jit-unsupported-argument
 """,
+    "callable_objects": """
+class Step:  # compares by identity: each instance is one entry of the cache its function keys
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def __call__(self, carry: int, x: jax.Array) -> tuple[int, jax.Array]:
+        return carry, x * self.k
+
+
+once = Step(1)
+jax.lax.scan(once, 0, jnp.ones(3))  # built once, never changed: the opt-in twin
+jax.jit(once)
+
+
+def per_call(x: jax.Array) -> None:
+    jax.lax.scan(Step(2), 0, x)  # E: static-identity-hash
+
+
+for _ in range(3):
+    per_call(jnp.ones(3))
+    jax.lax.scan(Step(3), 0, jnp.ones(3))  # E: static-identity-hash
+
+first, second = Step(4), Step(4)
+jax.lax.scan(first, 0, jnp.ones(3))  # E: static-identity-hash
+jax.lax.scan(second, 0, jnp.ones(3))  # E: static-identity-hash
+
+
+def loop_body(carry: int, x: jax.Array) -> tuple[int, jax.Array]:
+    return carry, x
+
+
+for _ in range(3):
+    jax.lax.scan(partial(loop_body), 0, jnp.ones(3))  # a function made afresh: jit-fresh-function's rule
+""",
     "bound_method_in_loops": """
 def train(vehicle: Vehicle, vehicles: list[Vehicle]) -> None:
     for _ in range(3):
