@@ -21,6 +21,7 @@ from mypy.nodes import (
     OverloadedFuncDef,
     RefExpr,
     TypeInfo,
+    Var,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
 
@@ -138,8 +139,11 @@ def may_register_decorated(node: object) -> bool:
     """``node``, a class decorator, is a function of code that can import jax (not jax's own,
     whose registrations have their rules, nor the standard library's or a package's jax depends
     on) and no ``dataclass_transform`` (another library's dataclass, judged as one, and whose
-    hooks, mypy's or its own plugin's, this one must not take the place of):
-    ``unseen_decorator_hook`` applies."""
+    hooks, mypy's or its own plugin's, this one must not take the place of), or one imported from a
+    module mypy cannot read (a package without ``py.typed``, such as chex, whose ``dataclass``
+    registers the class): ``unseen_decorator_hook`` applies."""
+    if isinstance(node, Var):
+        return node.is_suppressed_import
     if isinstance(node, Decorator):
         node = node.func
     if not isinstance(node, (FuncDef, OverloadedFuncDef)) or find_dataclass_transform_spec(node) is not None:

@@ -375,7 +375,8 @@ def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> 
         owner = _instance(api.get_expression_type(callee.expr))
         symbol = owner.type.get(callee.name) if owner is not None else None
     elif isinstance(callee, RefExpr):
-        return callee.node, False
+        called = _called_object(api, callee) if isinstance(callee.node, Var) else None
+        return called or (callee.node, False)
     elif callee is not None:  # obj(...): the jitted method is obj's __call__
         owner = _instance(api.get_expression_type(callee))
         symbol = owner.type.get("__call__") if owner is not None else None
@@ -384,7 +385,22 @@ def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> 
     node = symbol.node if symbol is not None else None
     if isinstance(node, Decorator):
         return node, not node.func.is_static  # a class method binds its class as an instance method binds self
+    if isinstance(node, Var) and not node.is_initialized_in_class:  # self.loss(...): an object called
+        return _called_object(api, callee) or (node, False)
     return node, isinstance(node, Var) and node.is_initialized_in_class
+
+
+def _called_object(api: CheckerPluginInterface, callee: Expression) -> tuple[Node, bool] | None:
+    """The ``__call__`` that calling ``callee``, a variable or attribute holding an object, runs
+    (bound to it), where its class jits it (as its type carries, or the module jits it); None
+    where it does not: a variable holding a jitted function is that function."""
+    owner = _instance(api.get_expression_type(callee))
+    symbol = owner.type.get("__call__") if owner is not None else None
+    node = symbol.node if symbol is not None else None
+    if not isinstance(node, Decorator):
+        return None
+    carried = Statics.carried(node.var.type) if node.var.type is not None else None
+    return (node, not node.func.is_static) if carried is not None or jitted_statics(api, node.func) else None
 
 
 def _taken_from(api: CheckerPluginInterface, callee: Expression, scope: FuncDef | None) -> Expression:

@@ -100,6 +100,18 @@ class Tree:
         return y
 
 
+from not_installed_pytrees import dataclass as unseen  # type: ignore[import-not-found]
+
+
+@unseen(frozen=True)  # a decorator mypy cannot read (chex's, without py.typed) may register it
+class Unseen:
+    x: jax.Array
+
+    @jax.jit
+    def a(self, y: int) -> int:
+        return y
+
+
 @static_dataclass
 class Settings:
     n: int
@@ -539,6 +551,26 @@ def loop_body(carry: int, x: jax.Array) -> tuple[int, jax.Array]:
 
 for _ in range(3):
     jax.lax.scan(partial(loop_body), 0, jnp.ones(3))  # a function made afresh: jit-fresh-function's rule
+
+
+class Loss:  # calling an instance runs its jitted __call__, bound to it: arguments start after self
+    @partial(jax.jit, static_argnums=(0, 2))
+    def __call__(self, args: list, scale: Any = ()) -> jax.Array:
+        return jnp.asarray(args[0])
+
+
+class Fit:
+    def __init__(self) -> None:
+        self.loss = Loss()
+
+    def run(self, x: float) -> None:
+        self.loss([x, x])  # traced: position 1 of __call__
+        self.loss([x], [x])  # E: static-unhashable
+
+
+def fit(loss: Loss, x: float) -> None:
+    loss([x, x])
+    loss([x], [x])  # E: static-unhashable
 """,
     "bound_method_in_loops": """
 def train(vehicle: Vehicle, vehicles: list[Vehicle]) -> None:
