@@ -103,7 +103,7 @@ from mypy_plugin.method_bodies import (
     self_reads,
 )
 from mypy_plugin.flattened_instances import flattening_site
-from mypy_plugin.jit_statics import jitted_statics
+from mypy_plugin.jit_statics import decorated_statics
 from mypy_plugin.jitted_functions import jitting
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
@@ -729,19 +729,17 @@ def module_mutation(api: Api, obj: Expression | None, info: TypeInfo, reads: Rea
 
 
 def static_self_methods(api: Api, info: TypeInfo) -> Iterator[tuple[str, Reads]]:
-    """The methods of ``info`` (its own or a base's) jitted with a static ``self``: as the module
-    being checked jits them (``jit_statics.jitted_statics``), or as their types carry it
-    (``Statics``: what the cache keeps of another module's), each with what it reads through
-    ``self`` (``method_reads``)."""
-    tree = checked_module(api)
+    """The methods of ``info`` (its own or a base's) jitted with a static ``self``
+    (``jit_statics.decorated_statics``), each with what it reads through ``self``
+    (``method_reads``)."""
     seen: set[str] = set()
     for base in info.mro:
         for name, symbol in base.names.items():
             node = symbol.node
             if name in seen or not isinstance(node, Decorator) or node.func.is_static or node.func.is_class:
                 continue
-            if isinstance(api, CheckerPluginInterface) and tree is not None and base.module_name == tree.fullname:
-                statics = jitted_statics(api, node.func)
+            if isinstance(api, CheckerPluginInterface):
+                statics = decorated_statics(api, node)
             else:
                 statics = Statics.carried(node.var.type) if node.var.type is not None else None
             if statics is not None and (0 in statics.nums or "self" in statics.names):
@@ -800,10 +798,7 @@ def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo
                     built[argument.variable.name] = info
         if not (isinstance(node, AssignmentStmt) and isinstance(node.rvalue, CallExpr)):
             continue
-        callee = node.rvalue.callee
-        cls = callee.node if isinstance(callee, RefExpr) else None
-        if not isinstance(cls, TypeInfo):
-            cls = info if _calls_class(node.rvalue, info) else None
+        cls = _class_called(node.rvalue, info)
         for lvalue in node.lvalues if cls is not None else ():
             if isinstance(lvalue, RefExpr) and isinstance(lvalue.node, Var):
                 built[lvalue.node] = cls
@@ -882,10 +877,17 @@ def _made_by_calling_a_class(node: Node, info: TypeInfo) -> list[tuple[RefExpr, 
     the class (``info``, where its name is not bound yet)."""
     if not isinstance(node, AssignmentStmt) or not isinstance(node.rvalue, CallExpr):
         return []
-    callee = node.rvalue.callee
-    cls = callee.node if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo) else None
-    cls = cls or (info if _calls_class(node.rvalue, info) else None)
+    cls = _class_called(node.rvalue, info)
     return [(lvalue, cls) for lvalue in node.lvalues if isinstance(lvalue, RefExpr)] if cls is not None else []
+
+
+def _class_called(call: CallExpr, info: TypeInfo) -> TypeInfo | None:
+    """The class ``call`` builds an instance of: the one its callee is bound to, or ``info``,
+    recognised by its name where the analyser has not bound it yet (``_calls_class``)."""
+    callee = call.callee
+    if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):
+        return callee.node
+    return info if _calls_class(call, info) else None
 
 
 def _in_place_changes(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> Iterator[tuple[str, str, int]]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from mypy.nodes import (
     CallExpr,
+    Decorator,
     Expression,
     FuncDef,
     IntExpr,
@@ -97,3 +98,14 @@ def jitted_statics(api: CheckerPluginInterface, function: FuncDef) -> Statics | 
         if statics is not None:
             return statics.resolved(function)
     return None
+
+
+def decorated_statics(api: CheckerPluginInterface, decorated: Decorator) -> Statics | None:
+    """The static positions of a decorated ``def``: as its type carries them (what the cache
+    keeps of another module's), else, for a ``def`` of the module being checked, as the module
+    jits it (``jitted_statics``: its type is not inferred yet where the checker has not reached
+    it; another module's decorators are gone in the cache)."""
+    carried = Statics.carried(decorated.var.type) if decorated.var.type is not None else None
+    tree = checked_module(api)
+    own = tree is not None and decorated.func.fullname.startswith(f"{tree.fullname}.")
+    return carried or (jitted_statics(api, decorated.func) if own else None)

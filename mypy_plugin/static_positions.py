@@ -58,7 +58,7 @@ from mypy_plugin.jit_evidence import (
     repeated,
     with_evidence,
 )
-from mypy_plugin.jit_statics import jitted_statics, named_statics, read_statics
+from mypy_plugin.jit_statics import decorated_statics, jitted_statics, named_statics, read_statics
 from mypy_plugin.jitted_functions import jitting, traced_by_lax
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.markers import class_name, function_name
@@ -397,10 +397,9 @@ def _called_object(api: CheckerPluginInterface, callee: Expression) -> tuple[Nod
     owner = _instance(api.get_expression_type(callee))
     symbol = owner.type.get("__call__") if owner is not None else None
     node = symbol.node if symbol is not None else None
-    if not isinstance(node, Decorator):
+    if not isinstance(node, Decorator) or decorated_statics(api, node) is None:
         return None
-    carried = Statics.carried(node.var.type) if node.var.type is not None else None
-    return (node, not node.func.is_static) if carried is not None or jitted_statics(api, node.func) else None
+    return node, not node.func.is_static
 
 
 def _taken_from(api: CheckerPluginInterface, callee: Expression, scope: FuncDef | None) -> Expression:
