@@ -62,7 +62,7 @@ from mypy_plugin.mypy_internals import (
 from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import built_again, plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
-from mypy_plugin.statements import placed
+from mypy_plugin.statements import calls, placed
 from mypy_plugin.value_origins import Site, fresh_origin, given_problem
 from mypy_plugin.value_uses import kept
 
@@ -115,7 +115,7 @@ def _check_jitted(
     if isinstance(signature, CallableType):
         statics = statics.resolved(signature)
     check_bound_method(ctx, fun, statics.jit, needs_evidence=True)
-    check_fresh_function(ctx, fun, statics.jit)
+    check_fresh_function(ctx, fun, statics.jit, statics)
     check_hashed_callable(ctx, fun, signature, statics.jit)
     function = function_of(ctx.context, fun)
     if function is not None:
@@ -169,11 +169,15 @@ def nnx_jit_hook(ctx: FunctionContext) -> Type:
     return ctx.default_return_type
 
 
-def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, jit: str = JAX_JIT_NAME) -> None:
+def check_fresh_function(
+    ctx: FunctionContext | MethodContext, fun: Expression, jit: str = JAX_JIT_NAME, statics: Statics | None = None
+) -> None:
     """``jit`` (``jax.jit``, or another library's jit that keys compiled code on the function) of
     a lambda, a local function or a function a jax transformation makes
     (``jax.jit(jax.grad(f))``), run again and again (``jit_evidence.repeated``): jit caches
-    compiled code per function object, and every run makes a new one. Not where each jitted
+    compiled code per function object, and every run makes a new one. Not where what shapes each
+    run's program differs at each iteration: what the function captures, or what the call of it
+    made right there passes at its ``statics`` (``_given_statics``). Not where each jitted
     function made is stored for later (``value_uses.kept``: one per constraint, in a list), so
     each is compiled once and called again from there; nor inside a function the module jits
     (``jitted_functions.jitting``): that code runs while jit traces it, and what it jits is traced
@@ -193,14 +197,29 @@ def check_fresh_function(ctx: FunctionContext | MethodContext, fun: Expression, 
     if described is None and _may_be_made_elsewhere(fun):  # bound to a variable, a factory's result
         fresh = fresh_origin(ctx.api, fun, recorder(ctx.api), fun.line, function)
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
-    shaping = shaping_values(ctx.api, closure, function) if function is not None else []
-    where = repeated(ctx.api, made, shaping=shaping) if described is not None and made is not None else None
+    where = None
+    if described is not None and made is not None:
+        shaping = shaping_values(ctx.api, closure, function) if function is not None else []
+        where = repeated(ctx.api, made, shaping=[*shaping, *_given_statics(ctx.api, context, statics)])
     tree = checked_module(ctx.api)
     if described is None or where is None or tree is not None and kept(tree, context):
         return
     if tree is not None and any(jitting(tree, f) for f in enclosing if isinstance(f, FuncDef)):
         return  # runs while jit traces
     report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
+
+
+def _given_statics(api: CheckerPluginInterface, jit_call: Context, statics: Statics | None) -> list[Expression]:
+    """What the call of the function jitted at ``jit_call``, made right there
+    (``jax.jit(f, static_argnums=1)(x, config)``), passes at its ``statics``."""
+    function, tree = innermost_function(api), checked_module(api)
+    if statics is None or not isinstance(jit_call, CallExpr) or tree is None:
+        return []
+    for call in calls([function.body] if function is not None else tree.defs):
+        if call.callee is jit_call:
+            given = placed(call.arg_kinds, call.arg_names, call.args)
+            return [expr for place, expr in given if place in statics.nums or place in statics.names]
+    return []
 
 
 def _may_be_made_elsewhere(fun: Expression) -> bool:

@@ -45,6 +45,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_IDENTITY_HASH,
     STATIC_IDENTITY_HASH_STRICT,
 )
+from mypy_plugin.captured_values import given_for
 from mypy_plugin.constructors import is_static_field
 from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.declared_types import is_plain_class, static_problem
@@ -486,11 +487,13 @@ def built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem,
     """An identity-hashed value with no evidence that its class goes wrong, reported after all
     where the module builds this value again and again (``jit_evidence.repeated``), or builds an
     equal copy that meets jit at the same ``site`` (``jit_evidence.copied``): each copy compiles
-    again."""
+    again. Not where what the construction is given is computed from what differs at each
+    iteration: then each copy is another static value, which compiles anew whatever it hashes by."""
     for made in origins(api, expr, expr.line, innermost_function(api)):
         callee = made.callee if isinstance(made, CallExpr) else None
         info = callee.node if isinstance(callee, RefExpr) else None
-        where = (repeated(api, made) or copied(api, made, site)) if isinstance(info, TypeInfo) else None
+        given = made.args if isinstance(made, CallExpr) else []
+        where = (repeated(api, made, shaping=given) or copied(api, made, site)) if isinstance(info, TypeInfo) else None
         if isinstance(info, TypeInfo) and where is not None:
             return phrases.with_change(
                 problem._replace(rule=STATIC_IDENTITY_HASH), phrases.built_again(class_name(info), where)
@@ -535,8 +538,27 @@ def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
         if not jitting(tree, function):
             return _given_a_tracer(api, tree, function, parameters.index(expr.node))
         traced = _traced_parameter_of(api, function, expr)
-        return phrases.traced_parameter(traced, owner) if traced is not None else None
+        if traced is None:
+            return None
+        problem = phrases.traced_parameter(traced, owner)
+        return problem if _ever_given(tree, function, expr.node) else phrases.unobserved(problem)
     return None
+
+
+def _ever_given(tree: MypyFile, function: FuncDef, parameter: Var) -> bool:
+    """Whether a value for ``parameter`` of ``function`` may be given: it has no default, or a
+    call of the module passes one (or may, through ``*args``/``**kwargs``). jit does not trace a
+    default: where no caller passes the parameter, the body sees the default itself."""
+    if next(a for a in function.arguments if a.variable is parameter).initializer is None:
+        return True
+    for call in calls(tree.defs):
+        callee = call.callee
+        named = isinstance(callee, MemberExpr) and callee.name == function.name
+        if named or isinstance(callee, NameExpr) and definition(callee.node) is function:
+            given = given_for(call, function, {parameter})
+            if given is None or given:
+                return True
+    return False
 
 
 def _given_a_tracer(api: CheckerPluginInterface, tree: MypyFile, function: FuncDef, index: int) -> Problem | None:

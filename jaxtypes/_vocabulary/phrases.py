@@ -536,7 +536,8 @@ def jitted_again(where: str) -> Problem:
 
 def unobserved(problem: Problem) -> Problem:
     """``problem`` where the code shows no evidence that it goes wrong (the value is only compared,
-    or is an identity built once and never changed): its opt-in twin (``rules.STRICT_TWINS``)."""
+    is a tracer only where a caller gives one, or is an identity built once and never changed):
+    its opt-in twin (``rules.STRICT_TWINS``)."""
     twin = STRICT_TWINS.get(problem.rule)
     return problem if twin is None else problem._replace(rule=twin)
 

@@ -419,12 +419,14 @@ STATIC_FRESH_CALLABLE_STRICT = Rule(
 
 STATIC_DYNAMIC_CHILD_STRICT = Rule(
     "static-dynamic-child-strict",
-    "an array in pytree metadata, never compared where it fails (opt-in)",
+    "an array or tracer where jit hashes or compares, which this code never makes fail (opt-in)",
     "jit compares pytree metadata with == instead of hashing it: a shaped array's == has no truth "
     "value, so it fails where another instance with its own arrays meets jit after this one, and "
     "a 0-d array compares as the number it holds, so it fails only where the comparison runs while "
-    "jit traces (a jitted function called from another, a loop's carry); this code shows neither, "
-    "so the finding is reported only where a project selects it",
+    "jit traces (a jitted function called from another, a loop's carry); a jitted function's "
+    "parameter passed on into a static position is a tracer only where a caller gives it a value "
+    "(jit does not trace a default); this code shows none of these, so the finding is reported "
+    "only where a project selects it",
     "make the field a data field so that jit traces it, or store a hashable value (the number "
     "itself, n, not jnp.array(n); a tuple)",
     opt_in=True,
@@ -438,7 +440,8 @@ STRICT_TWINS: dict[Rule, Rule] = {
     STATIC_FRESH_CALLABLE: STATIC_FRESH_CALLABLE_STRICT,
 }
 """The opt-in twin of each rule whose finding needs evidence where the value is only compared
-(pytree metadata) or is an identity that is right as long as it is built once and never changed."""
+(pytree metadata), is a tracer only where a caller gives one, or is an identity that is right as
+long as it is built once and never changed."""
 
 ALL_RULES: tuple[Rule, ...] = (
     STATIC_DYNAMIC_CHILD,

@@ -57,8 +57,11 @@ abstract one: the overrides the module shows). Nor
 is a later initialisation: an attribute that only a method run later sets (nothing in
 construction or a class body does), or that a method sets only while it is None (inside
 ``if self.x is None:``, or in a private method called only there: a lazy cache), always to what
-the instance's unchanged state makes. Also: a traced parameter passed on into a static
-position is a tracer, whatever its declared type; a class whose base mypy cannot follow is not
+the instance's unchanged state makes. Nor is a copy that is another value: a construction, or
+a static argument of a function jitted and called right there, given what differs at each
+iteration compiles anew whatever it hashes by. Also: a traced parameter passed on into a static
+position is a tracer, whatever its declared type, where a call gives it a value (jit does not
+trace a default: else the opt-in twin); a class whose base mypy cannot follow is not
 judged by the bases it can see; a function in a private module is judged at its calls.
 
 Checked in process, with the opt-in codes turned on, and as one project in every mode: cold,
@@ -992,6 +995,58 @@ def summaries(batches: list[jax.Array]) -> None:
     for batch in batches:
         Summary(batch).mean()  # a new instance, and a new jitted function, for every batch
         model.step(batch)
+
+
+class Span:
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
+@functools.partial(jax.jit, static_argnums=1)  # S: static-identity-hash-strict
+def spanned(x: jax.Array, span: Span) -> jax.Array:
+    return x[: span.size]
+
+
+def powered(x: jax.Array, power: int) -> jax.Array:
+    return x**power
+
+
+def per_size(x: jax.Array, size: int) -> jax.Array:
+    span = Span(size)
+    return spanned(x, span)  # S: static-identity-hash-strict
+
+
+def per_power(x: jax.Array, power: int) -> jax.Array:
+    return jax.jit(jax.vmap(powered, in_axes=(0, None)), static_argnums=1)(x, power)
+
+
+def per_round(x: jax.Array) -> jax.Array:
+    return jax.jit(jax.vmap(powered, in_axes=(0, None)), static_argnums=1)(x, 2)  # E: jit-fresh-function
+
+
+for size in (1, 2, 3):  # each round another span and power: each compiles anew whatever it hashes by
+    per_size(jnp.ones(4), size)
+    per_power(jnp.ones((2, 2)), size)
+    per_round(jnp.ones((2, 2)))
+
+
+@functools.partial(jax.jit, static_argnames="p")
+def thinned(x: jax.Array, p: float = 0.5) -> jax.Array:
+    return x * p
+
+
+@jax.jit
+def propose(x: jax.Array, p: float = 0.5) -> jax.Array:
+    return thinned(x, p)  # S: static-dynamic-child-strict
+
+
+@jax.jit
+def propose_given(x: jax.Array, p: float = 0.5) -> jax.Array:
+    return thinned(x, p)  # E: static-dynamic-child
+
+
+propose(jnp.ones(2))
+propose_given(jnp.ones(2), p=0.3)
 """
 
 UNCHANGED = SHAPES.format(counter_change="")
