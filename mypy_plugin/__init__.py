@@ -17,7 +17,7 @@ from mypy.types import Type
 
 from jaxtypes._vocabulary import names
 from jaxtypes._vocabulary.release import release
-from mypy_plugin import filter_jit, jaxtypes_jit, library_fields, plain_jax, reporting, trusted_types
+from mypy_plugin import filter_jit, jaxtypes_jit, library_fields, nondiff_positions, plain_jax, reporting, trusted_types
 from mypy_plugin.classes import (
     is_static_class,
     pytree_class_hook,
@@ -107,6 +107,10 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
         jit: guarded(plain_jax.jit_hook(public), lambda ctx: ctx.default_return_type)
         for jit, public in names.JITS.items()
     },
+    **{
+        custom: guarded(nondiff_positions.construction_hook(public), lambda ctx: ctx.default_return_type)
+        for custom, public in names.CUSTOM_DERIVATIVES.items()
+    },
     **dict.fromkeys(names.LAX_TRACED_FUNCTIONS, guarded(plain_jax.lax_hook, lambda ctx: ctx.default_return_type)),
     **dict.fromkeys(names.TRACING_TRANSFORMS, guarded(traced_through_hook, lambda ctx: ctx.default_return_type)),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
@@ -126,6 +130,10 @@ _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
     f"{names.JAXTYPES_JITTED}.__call__": guarded(call_hook, lambda ctx: ctx.default_return_type),
     f"{names.JAXTYPES_JITTED}.__get__": guarded(jaxtypes_jit.get_hook, lambda ctx: ctx.default_return_type),
     "functools.partial.__call__": guarded(plain_jax.partial_call_hook, lambda ctx: ctx.default_return_type),
+    **dict.fromkeys(
+        (f"{custom}.__call__" for custom in names.CUSTOM_DERIVATIVES),
+        guarded(nondiff_positions.call_hook, lambda ctx: ctx.default_return_type),
+    ),
 }
 
 

@@ -1,5 +1,6 @@
 """The static positions a jit is told (``static_argnums``, ``static_argnames``, ``jax.pmap``'s
-``static_broadcasted_argnums``), read where they are literal.
+``static_broadcasted_argnums``), and the positions ``jax.custom_jvp``/``custom_vjp`` keep out of
+differentiation (``nondiff_argnums``, ``nondiff_argnames``), read where they are literal.
 
 From a jit call's keyword arguments (``read_statics``), and, for a function of the module, from
 the decorators or the call that jit it (``jitted_statics``): what the module being checked has in
@@ -31,10 +32,11 @@ from mypy_plugin.jitted_functions import jitting
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
 from mypy_plugin.mypy_internals import checked_module
 
-_NUMS_KEYWORDS = frozenset({"static_argnums", "static_broadcasted_argnums"})
-"""Where a jit is told its static positions by index: ``jax.jit``'s keyword, ``jax.pmap``'s."""
+_NUMS_KEYWORDS = frozenset({"static_argnums", "static_broadcasted_argnums", "nondiff_argnums"})
+"""Where a jit is told its static positions by index: ``jax.jit``'s keyword, ``jax.pmap``'s; and
+where ``jax.custom_jvp``/``custom_vjp`` are told the positions their rules close over."""
 
-_STATIC_KEYWORDS = _NUMS_KEYWORDS | {"static_argnames"}
+_STATIC_KEYWORDS = _NUMS_KEYWORDS | {"static_argnames", "nondiff_argnames"}
 
 
 def read_statics(ctx: FunctionContext, jit: str = JAX_JIT_NAME) -> Statics | None:

@@ -14,6 +14,7 @@ from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, PARTIAL
 from mypy_plugin.metadata import JittedMethods
 from mypy_plugin.method_bodies import instance_methods, is_name
 from mypy_plugin.mypy_internals import checked_module
+from mypy_plugin.static_values import makes_function
 from mypy_plugin.statements import calls, placed, walk
 
 
@@ -70,16 +71,23 @@ def _decorated(tree: MypyFile, function: FuncDef) -> Decorator | None:
 
 def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:
     """The calls ``jax.jit(function, ...)`` (or of another jit) in the module, which jit it as its
-    decorator would."""
+    decorator would; also of what a jax transformation makes of it (``jax.jit(jax.grad(loss))``):
+    those keep its positions, and jit traces each one not static."""
     return [
         call
         for call in calls(tree.defs)
         if isinstance(call.callee, RefExpr)
         and call.callee.fullname in JITS
         and call.args
-        and isinstance(call.args[0], RefExpr)
-        and call.args[0].fullname == function.fullname
+        and _names(call.args[0], function)
     ]
+
+
+def _names(expr: Expression, function: FuncDef) -> bool:
+    """``expr`` names ``function``, or is a jax transformation of what does (``jax.grad(f)``)."""
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.args and makes_function(expr.callee):
+        return _names(expr.args[0], function)
+    return isinstance(expr, RefExpr) and expr.fullname == function.fullname
 
 
 def traced_by_lax(tree: MypyFile, function: FuncDef) -> str | None:

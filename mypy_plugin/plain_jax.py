@@ -26,7 +26,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, VALUE_BOUND_METHODS
+from jaxtypes._vocabulary.names import CUSTOM_DERIVATIVES, JITS, LAX_TRACED_FUNCTIONS, VALUE_BOUND_METHODS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     STATIC_DYNAMIC_CHILD,
@@ -52,6 +52,7 @@ from mypy_plugin.jit_targets import (
 )
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
 from mypy_plugin.markers import class_name, function_name
+from mypy_plugin.nondiff_positions import carrying
 from mypy_plugin.mypy_internals import (
     checked_module,
     enclosing_functions,
@@ -343,13 +344,14 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | Non
 
 
 def partial_hook(ctx: FunctionContext) -> Type:
-    """``partial(jax.jit, static_argnums=...)`` (or of another jit, ``names.JITS``): mypy's own
-    result, carrying the static positions."""
+    """``partial(jax.jit, static_argnums=...)`` (or of another jit, ``names.JITS``), and
+    ``partial(jax.custom_vjp, nondiff_argnums=...)``: mypy's own result, carrying the positions."""
     result = partial_new_callback(ctx)
     fun = ctx.args[0][0] if ctx.args and ctx.args[0] else None
-    if not isinstance(fun, RefExpr) or fun.fullname not in JITS:
+    public = {**JITS, **CUSTOM_DERIVATIVES}.get(fun.fullname) if isinstance(fun, RefExpr) else None
+    if public is None:
         return result
-    statics = read_statics(ctx, JITS[fun.fullname])
+    statics = read_statics(ctx, public)
     proper = get_proper_type(result)
     if statics is None or not isinstance(proper, Instance):
         return result
@@ -358,9 +360,12 @@ def partial_hook(ctx: FunctionContext) -> Type:
 
 def partial_call_hook(ctx: MethodContext) -> Type:
     """Applying ``partial(jax.jit, ...)`` to a function: the same checks as ``jax.jit(f, ...)``
-    (or as the jit it was made of)."""
+    (or as the jit it was made of); applying ``partial(jax.custom_vjp, ...)``: what it makes
+    carries its nondiff positions (``nondiff_positions``)."""
     result = partial_call_callback(ctx)
     statics = Statics.carried(ctx.type)
     if statics is None or not ctx.args or not ctx.args[0]:
         return result
+    if statics.jit in CUSTOM_DERIVATIVES.values():
+        return carrying(ctx.api, statics, ctx.arg_types, result)
     return _check_jitted(ctx, statics, ctx.args[0][0], ctx.arg_types[0][0], result)

@@ -473,7 +473,7 @@ def _argument_problem(
         problem = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api)).problem
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH_STRICT:
         problem = built_again(api, expr, problem, site)
-    problem = problem or _traced(api, expr) or fresh_problem(api, expr, needs_evidence, site)
+    problem = problem or tracer_problem(api, expr) or fresh_problem(api, expr, needs_evidence, site)
     if problem is not None:
         return problem
     if not isinstance(expr, MemberExpr):
@@ -520,7 +520,7 @@ def _fresh_verdict(api: CheckerPluginInterface, fresh: Fresh, needs_evidence: bo
     return with_evidence(api, problem, made=fresh.made, through_calls=True, site=site) if needs_evidence else problem
 
 
-def _traced(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
+def tracer_problem(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
     """``static-dynamic-child`` for a parameter of an enclosing function that jit traces (not in
     its static positions), or that jax.lax's control flow traces (a loop's body: its index too):
     a tracer there, whatever its declared type."""

@@ -44,6 +44,16 @@ per value of its static positions (hashed, compared): ``jax.jit``, and ``jax.pma
 ``static_broadcasted_argnums`` (defined in ``jax._src.pmap`` by newer jax, ``jax._src.api`` by
 older), by where jax defines them, with their public names."""
 
+_CUSTOM_DERIVATIVES = "jax._src.custom_derivatives"
+CUSTOM_DERIVATIVES = {
+    f"{_CUSTOM_DERIVATIVES}.custom_jvp": "jax.custom_jvp",
+    f"{_CUSTOM_DERIVATIVES}.custom_vjp": "jax.custom_vjp",
+}
+"""jax's functions with a custom derivative rule, whose ``nondiff_argnums`` positions the rule
+closes over as Python values: a tracer there fails (``custom_vjp``) or escapes its trace
+(``custom_jvp``). By where jax defines them, with their public names; the plugin hooks their
+construction and their ``__call__``."""
+
 JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 """Calling what ``jax.jit`` returns."""
 

@@ -59,6 +59,7 @@ from jaxtypes._vocabulary.rules import (
     TRACED_LEAF_FIX,
     TRACED_BY_TRANSFORM_FIX,
     LAX_TRACED_INTO_STATIC_FIX,
+    NONDIFF_TRACER_FIX,
     TRACED_INTO_STATIC_FIX,
     STATIC_SUBCLASS,
     STATIC_UNHASHABLE,
@@ -167,6 +168,18 @@ def traced_by(transform: str) -> Problem:
 def given_to(transform: str) -> str:
     """The jitted function a transformation is given, as a call ``call_argument`` names."""
     return f"the jitted function given to {transform}"
+
+
+def nondiff_argument(position: int | str, function: str) -> str:
+    """A value passed in a ``nondiff_argnums`` position of a call of a function with a custom
+    derivative rule (``function``: ``jax.custom_vjp``)."""
+    return f"nondiff argument {position} of this {function} call"
+
+
+def nondiff_tracer(problem: Problem) -> Problem:
+    """``problem``, a tracer where a custom derivative rule closes over a Python value, with the
+    fix for that place."""
+    return problem._replace(fix=NONDIFF_TRACER_FIX)
 
 
 def traced_parameter(name: str, function: str) -> Problem:

@@ -133,6 +133,12 @@ LAX_TRACED_INTO_STATIC_FIX = (
     "value needs its own program, loop in Python instead of {primitive}"
 )
 
+NONDIFF_TRACER_FIX = (
+    "drop the position from nondiff_argnums and pass the value as an ordinary argument (the rule "
+    "may return None as its cotangent); keep nondiff_argnums for values jit cannot trace, such as "
+    "functions"
+)
+
 TRACED_INTO_STATIC_FIX = (
     "mark {name!r} static where {function} is jitted too (static_argnums/static_argnames), or pass "
     "it on as a traced argument"

@@ -441,6 +441,26 @@ def refresh(child: Child) -> None:
 
 OPERATOR_BROKEN = [("user.py", 7, "static-identity-hash")]
 
+CLIP = """\
+import functools
+import jax
+
+@functools.partial(jax.custom_vjp, nondiff_argnums={nondiff})
+def clip_gradient(lo: float, hi: float, x: jax.Array) -> jax.Array:
+    return x
+"""
+
+CLIP_USER = """\
+import jax
+from clip import clip_gradient
+
+@jax.jit
+def loss(x: jax.Array, lo: float, hi: float) -> jax.Array:
+    return clip_gradient(lo, hi, x)
+"""
+
+CLIP_BROKEN = [("user.py", 6, "static-dynamic-child")]
+
 
 class EditedProject(NamedTuple):
     """Two modules: ``user.py`` (``user``) uses a class of ``edited``, whose text an edit takes
@@ -484,6 +504,9 @@ EDITED_PROJECTS = {
         OPERATOR.format(dtype='"f32"'),
         OPERATOR.format(dtype='"f32" if self.cache else "f16"'),
         OPERATOR_BROKEN,
+    ),
+    "positions a custom derivative rule closes over": EditedProject(
+        CLIP_USER, "clip.py", CLIP.format(nondiff="()"), CLIP.format(nondiff="(0,)"), CLIP_BROKEN
     ),
 }
 

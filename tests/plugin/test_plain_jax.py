@@ -610,6 +610,49 @@ def beamform_static(xs: jax.Array, f_number: float) -> jax.Array:
 
 
 pixel_unused(jnp.ones(1), 1.5)
+
+
+def loss(x: jax.Array, f_number: float) -> jax.Array:
+    return masked(x, f_number)  # E: static-dynamic-child
+
+
+jax.jit(jax.grad(loss))(jnp.ones(()), 1.5)  # jit traces what grad passes on
+""",
+    "custom_derivative_nondiff_positions": """
+@partial(jax.custom_vjp, nondiff_argnums=(0, 1))
+def clip_gradient(lo: float, hi: float, x: jax.Array) -> jax.Array:
+    return x
+
+
+def clip_forward(lo: float, hi: float, x: jax.Array) -> tuple[jax.Array, None]:
+    return x, None
+
+
+def clip_backward(lo: float, hi: float, _: None, g: jax.Array) -> tuple[jax.Array]:
+    return (jax.numpy.clip(g, lo, hi),)
+
+
+clip_gradient.defvjp(clip_forward, clip_backward)
+masked = jax.custom_jvp(lambda x, mask: x * mask, nondiff_argnums=(1,))
+
+
+def loss(x: jax.Array, lo: float, hi: float) -> jax.Array:
+    return 3.0 * clip_gradient(lo, hi, x)  # E: static-dynamic-child, static-dynamic-child
+
+
+@jax.jit
+def clipped(x: jax.Array, bounds: list[float]) -> jax.Array:
+    return clip_gradient(-1.0, 1.0, x) + clip_gradient(bounds, 1.0, x)  # E: static-dynamic-child
+
+
+def step(carry: tuple[jax.Array, jax.Array], _: None) -> tuple[tuple[jax.Array, jax.Array], None]:
+    return (masked(*carry), carry[1]), None  # E: static-dynamic-child
+
+
+jax.jit(jax.grad(loss))(2.0, -1.0, 1.0)
+jax.grad(clip_gradient, argnums=2)(-1.0, 1.0, 2.0)  # concrete bounds: a Python value in the rule
+jax.lax.scan(step, (jax.numpy.ones(3), jax.numpy.ones(3) > 0), None, length=2)
+clip_gradient([-1.0], 1.0, jax.numpy.ones(()))  # a rule never hashes what it closes over
 """,
     "stale_globals": """
 scale = 2.0
