@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mypy.nodes import FuncDef, TypeInfo
+from mypy.nodes import Block, FuncDef, MypyFile, TypeInfo
 from mypy.options import Options
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
@@ -32,7 +32,7 @@ from mypy_plugin.guard import guarded
 from mypy_plugin.hashing import record_hashed_attributes
 from mypy_plugin.changing_calls import changing_call_hook, may_change_instances
 from mypy_plugin.jit_evidence import record_class_mutation
-from mypy_plugin.jitted_functions import record_jitted_methods
+from mypy_plugin.jitted_functions import forwarder_of, record_jitted_methods
 from mypy_plugin.jit_targets import may_register_decorated, unseen_decorator_hook
 from mypy_plugin.jitted_types import below_equinox, filtered_callee
 from mypy_plugin.metadata import (
@@ -124,6 +124,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
 _guarded_filtered_call_hook = guarded(filter_jit.call_hook, lambda ctx: ctx.default_return_type)
 _guarded_local_call_hook = guarded(filter_jit.local_call_hook, lambda ctx: ctx.default_return_type)
 _guarded_rebound_call_hook = guarded(rebound_call_hook, lambda ctx: ctx.default_return_type)
+_guarded_forwarder_hook = guarded(plain_jax.forwarder_hook, lambda ctx: ctx.default_return_type)
 _guarded_changing_call_hook = guarded(changing_call_hook, lambda ctx: ctx.default_return_type)
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
     names.JAX_JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
@@ -144,6 +145,7 @@ class JaxtypesPlugin(Plugin):
         super().__init__(options)
         self.settings = trusted_types.settings(options)  # a bad setting stops mypy here, once
         self.release = release()  # the code loaded now; read once, as finding it costs a scan of the path
+        self._forwarders: dict[FuncDef, tuple[Block, bool]] = {}
 
     def get_class_decorator_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         hook = _FIRST_PASS_CLASS_DECORATOR_HOOKS.get(fullname)
@@ -177,8 +179,12 @@ class JaxtypesPlugin(Plugin):
         if filtered_callee(symbol):
             return _guarded_filtered_call_hook
         node = symbol.node if symbol is not None else None
-        if isinstance(node, FuncDef) and is_rebound(loaded_module(self, fullname.rpartition(".")[0]), node):
-            return _guarded_rebound_call_hook
+        if isinstance(node, FuncDef):
+            tree = loaded_module(self, fullname.rpartition(".")[0])
+            if is_rebound(tree, node):
+                return _guarded_rebound_call_hook
+            if tree is not None and self._forwards(tree, node):
+                return _guarded_forwarder_hook
         return _guarded_constructor_hook if isinstance(node, TypeInfo) and has_static_fields(node) else None
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
@@ -201,6 +207,18 @@ class JaxtypesPlugin(Plugin):
             "codes": sorted(reporting.ERROR_CODES),
             "trusted_static_types": trusted,
         }
+
+    def _forwards(self, tree: MypyFile, function: FuncDef) -> bool:
+        """Whether ``function`` forwards to a jit (``jitted_functions.forwarder_of``), read once per
+        body: every call of every function asks, and the daemon keeps a definition's object
+        across edits, giving it the new body."""
+        if function not in tree.defs:  # not read from source: the cache keeps no bodies
+            return False
+        body, forwards = self._forwarders.get(function, (None, False))
+        if body is not function.body:
+            forwards = forwarder_of(tree, function) is not None
+            self._forwarders[function] = (function.body, forwards)
+        return forwards
 
     def _class(self, fullname: str) -> TypeInfo | None:
         symbol = self.lookup_fully_qualified(fullname)

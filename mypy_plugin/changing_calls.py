@@ -19,9 +19,9 @@ from mypy.types import Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.jit_evidence import changes, dependent_judge, static_self_methods, writers_of
+from mypy_plugin.jit_evidence import changes, counted, dependent_judge, static_self_methods, writers_of
 from mypy_plugin.markers import class_name, written
-from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence, JittedMethods
+from mypy_plugin.metadata import ChangeEvidence, JittedMethods
 from mypy_plugin.mypy_internals import checked_module
 from mypy_plugin.reporting import report
 
@@ -58,12 +58,12 @@ def changing_call(api: CheckerPluginInterface, call: CallExpr, info: TypeInfo, m
     judge = dependent_judge(api, info)  # before any verdict: an edit of the class may change it
     if any(judge.trusts(base) or judge.hashes_fields(base) for base in info.mro):
         return None
-    changed = set(writers_of(info).get(method, ()))
+    changed = writers_of(info).get(method, ())
     jitted = next(
         (
             (name, min(read))
             for name, reads in static_self_methods(api, info)
-            for read in [changed if reads is None or ANY_ATTRIBUTE in changed else changed & reads]
+            for read in [counted(info, changed, reads)]
             if read
         ),
         None,

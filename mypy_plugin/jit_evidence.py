@@ -37,7 +37,7 @@ name, so that the verdict does not depend on how far analysis has got.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import TypeVar
 
 from mypy.nodes import (
@@ -49,6 +49,7 @@ from mypy.nodes import (
     ComparisonExpr,
     Context,
     Decorator,
+    FuncBase,
     DelStmt,
     DictionaryComprehension,
     Expression,
@@ -645,8 +646,19 @@ def parameter_reads_of(api: Api, function: FuncDef, index: int, typ: Type) -> Re
     return parameter_reads(function, index, proper.type, tree)
 
 
-def _counts(attribute: str, reads: Reads) -> bool:
-    return reads is None or attribute == ANY_ATTRIBUTE or attribute in reads
+def counted(info: TypeInfo, attributes: Iterable[str], reads: Reads) -> list[str]:
+    """The ``attributes`` changed that count for a jitted method reading ``reads`` through an
+    instance of ``info``: those it reads (all, where that is not known); one whose name is not
+    known (``setattr(self, key, value)``) where it reads some state of the instance, not only
+    methods of its class, which live on the class. Named ones first: they say more."""
+    state = reads is None or any(not _is_method(info, name) for name in reads)
+    found = [name for name in attributes if reads is None or name in reads or name == ANY_ATTRIBUTE and state]
+    return sorted(found, key=lambda name: name == ANY_ATTRIBUTE)
+
+
+def _is_method(info: TypeInfo, name: str) -> bool:
+    symbol = info.get(name)
+    return symbol is not None and isinstance(symbol.node, (FuncBase, Decorator))
 
 
 def dependent_judge(api: Api, info: TypeInfo) -> Judge:
@@ -690,7 +702,7 @@ def _driving_method(api: Api, base: TypeInfo, found: ChangeEvidence, traced: str
     if tree is None or base.module_name != tree.fullname:
         return None
     for method in instance_methods(base.defn):
-        changed = [name for name in found.writers.get(method.name, ()) if _counts(name, reads)]
+        changed = counted(base, found.writers.get(method.name, ()), reads)
         if not changed or method.name == traced or not method.arguments:
             continue
         this = method.arguments[0].variable.name
@@ -722,9 +734,9 @@ def module_mutation(api: Api, obj: Expression | None, info: TypeInfo, reads: Rea
     targets = _instance_targets(obj, info, _built_as(tree.defs, info))
     writers = writers_of(info)
     for attributes, what, line in changes(api, tree.defs, targets, writers, info):
-        counted = [attribute for attribute in attributes if _counts(attribute, reads)]
-        if counted:
-            return phrases.changed_at(what, counted[0], line)
+        changed = counted(info, attributes, reads)
+        if changed:
+            return phrases.changed_at(what, changed[0], line)
     return None
 
 

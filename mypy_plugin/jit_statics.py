@@ -28,7 +28,7 @@ from mypy.nodes import (
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 
-from mypy_plugin.jitted_functions import jitting
+from mypy_plugin.jitted_functions import jit_keywords, jitting
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
 from mypy_plugin.mypy_internals import checked_module
 
@@ -96,7 +96,7 @@ def jitted_statics(api: CheckerPluginInterface, function: FuncDef) -> Statics | 
     ``jitted_functions.jitting``), read from the first jit whose positions are literal; else None."""
     tree = checked_module(api)
     for jit in jitting(tree, function) if tree is not None else []:
-        statics = named_statics(zip(jit.arg_names, jit.args)) if isinstance(jit, CallExpr) else Statics((), ())
+        statics = named_statics(jit_keywords(tree, jit)) if isinstance(jit, CallExpr) else Statics((), ())
         if statics is not None:
             return statics.resolved(function)
     return None

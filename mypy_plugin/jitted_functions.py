@@ -5,9 +5,22 @@ methods a class jits itself, recorded for readers in other modules (``record_jit
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
-from mypy.nodes import CallExpr, Decorator, Expression, FuncDef, MemberExpr, MypyFile, NameExpr, RefExpr, SymbolNode
+from mypy.nodes import (
+    ARG_NAMED,
+    CallExpr,
+    Decorator,
+    Expression,
+    FuncDef,
+    MemberExpr,
+    MypyFile,
+    NameExpr,
+    RefExpr,
+    ReturnStmt,
+    SymbolNode,
+)
 from mypy.plugin import ClassDefContext
 
 from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, PARTIAL
@@ -28,12 +41,83 @@ def jitting(tree: MypyFile, function: FuncDef) -> list[CallExpr | RefExpr]:
 
 
 def is_jit(tree: MypyFile, expr: Expression, jits: Collection[str] = JITS.keys()) -> bool:
-    """``expr`` is a jit (``jits``: ``jax.jit``, ``jax.pmap``), a call of one, or ``partial(jax.jit,
-    ...)``; a name the analyser has not bound yet is resolved through the module's symbol table."""
+    """``expr`` is a jit (``jits``: ``jax.jit``, ``jax.pmap``, or a function of the module that
+    forwards to one: ``forwarded_jit``), a call of one, or ``partial(jax.jit, ...)``; a name the
+    analyser has not bound yet is resolved through the module's symbol table."""
     if not isinstance(expr, CallExpr):
-        return resolved_fullname(tree, expr) in jits
-    callee, args = resolved_fullname(tree, expr.callee), expr.args
-    return callee in jits or (callee == PARTIAL and bool(args) and resolved_fullname(tree, args[0]) in jits)
+        return _jits(tree, expr, jits)
+    if resolved_fullname(tree, expr.callee) == PARTIAL:
+        return bool(expr.args) and _jits(tree, expr.args[0], jits)
+    return _jits(tree, expr.callee, jits)
+
+
+def _jits(tree: MypyFile, expr: Expression, jits: Collection[str]) -> bool:
+    if resolved_fullname(tree, expr) in jits:
+        return True
+    forwarder = forwarded_jit(tree, expr)
+    return forwarder is not None and forwarder.jit in jits
+
+
+class Forwarder(NamedTuple):
+    """A function of the module that jits the function it is given first (``cond_jit(fn,
+    static_argnums=None)``, returning ``jax.jit(fn, static_argnums=static_argnums)``, or ``fn``
+    itself where jit is off): the jit (a key of ``names.JITS``), and each keyword it gives that
+    jit with the parameter that gives its value (or the value itself, where it is fixed)."""
+
+    function: FuncDef
+    jit: str
+    keywords: tuple[tuple[str, str | Expression], ...]
+
+    def given(self, names: Sequence[str | None], args: Sequence[Expression]) -> list[tuple[str | None, Expression]]:
+        """The keywords of the jit that a call of the function (its arguments ``args``, written
+        with ``names``: None for a positional one) gives it, with their values."""
+        parameters = [argument.variable.name for argument in self.function.arguments]
+        bound: dict[str, Expression] = {}
+        for index, (name, arg) in enumerate(zip(names, args)):
+            parameter = name if name is not None else parameters[index] if index < len(parameters) else None
+            if parameter is not None:
+                bound[parameter] = arg
+        for argument in self.function.arguments:
+            if argument.initializer is not None:
+                bound.setdefault(argument.variable.name, argument.initializer)
+        given = (
+            (keyword, bound.get(source) if isinstance(source, str) else source) for keyword, source in self.keywords
+        )
+        return [(keyword, value) for keyword, value in given if value is not None and not is_name(value, "None")]
+
+
+def forwarded_jit(tree: MypyFile, expr: Expression) -> Forwarder | None:
+    """The ``Forwarder`` that ``expr`` names: a function of the module (its body is read, in every
+    mode) whose every ``return`` gives its first parameter to a jit, keywords taken from its own
+    parameters or fixed, or returns that parameter itself; None for anything else."""
+    function = _resolved(tree, expr)
+    return forwarder_of(tree, function) if isinstance(function, FuncDef) else None
+
+
+def forwarder_of(tree: MypyFile, function: FuncDef) -> Forwarder | None:
+    """``forwarded_jit`` of the definition ``function``, a function the module ``tree`` defines at
+    its top level (read from source: the cache keeps no bodies)."""
+    if function not in tree.defs or not function.arguments:
+        return None
+    first = function.arguments[0].variable.name
+    parameters = {argument.variable.name for argument in function.arguments}
+    jit, keywords = None, {}
+    for node, _, scope, _ in walk([function.body], scope=function):
+        if scope is not function or not isinstance(node, ReturnStmt) or node.expr is None or is_name(node.expr, first):
+            continue
+        value = node.expr
+        callee = resolved_fullname(tree, value.callee) if isinstance(value, CallExpr) else None
+        if not isinstance(value, CallExpr) or callee not in JITS or not value.args or not is_name(value.args[0], first):
+            return None
+        if any(kind != ARG_NAMED for kind in value.arg_kinds[1:]) or jit not in (None, callee):
+            return None
+        jit = callee
+        for name, arg in zip(value.arg_names[1:], value.args[1:]):
+            source = arg.name if isinstance(arg, NameExpr) and arg.name in parameters else arg
+            keywords[name] = source
+    if jit is None:
+        return None
+    return Forwarder(function, jit, tuple((name, source) for name, source in keywords.items() if name is not None))
 
 
 def resolved_fullname(tree: MypyFile, expr: Expression) -> str | None:
@@ -69,6 +153,16 @@ def _decorated(tree: MypyFile, function: FuncDef) -> Decorator | None:
     return next((s for body in bodies for s in body if isinstance(s, Decorator) and s.func is function), None)
 
 
+def jit_keywords(tree: MypyFile, jit: CallExpr) -> list[tuple[str | None, Expression]]:
+    """The keyword arguments that ``jit``, a call that jits (``is_jit``: ``jax.jit(f, ...)``,
+    ``partial(jax.jit, ...)``), gives the jit: its own, or, through a ``Forwarder``, those the
+    forwarder passes on."""
+    partial = resolved_fullname(tree, jit.callee) == PARTIAL
+    names, args = (jit.arg_names[1:], jit.args[1:]) if partial else (jit.arg_names, jit.args)
+    forwarder = forwarded_jit(tree, jit.args[0] if partial and jit.args else jit.callee)
+    return forwarder.given(names, args) if forwarder is not None else list(zip(names, args))
+
+
 def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:
     """The calls ``jax.jit(function, ...)`` (or of another jit) in the module, which jit it as its
     decorator would; also of what a jax transformation makes of it (``jax.jit(jax.grad(loss))``):
@@ -77,7 +171,7 @@ def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:
         call
         for call in calls(tree.defs)
         if isinstance(call.callee, RefExpr)
-        and call.callee.fullname in JITS
+        and _jits(tree, call.callee, JITS.keys())
         and call.args
         and _names(call.args[0], function)
     ]

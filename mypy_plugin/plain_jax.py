@@ -41,8 +41,8 @@ from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated, written_while_tracing
-from mypy_plugin.jit_statics import read_statics
-from mypy_plugin.jitted_functions import jitting
+from mypy_plugin.jit_statics import named_statics, read_statics
+from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords, jitting
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -74,11 +74,22 @@ FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 def jit_hook(jit: str) -> Callable[[FunctionContext], Type]:
     """The hook of a call of ``jit`` (``names.JITS``): ``jax.jit(f, ...)``, ``@jax.jit``,
     ``jax.jit(static_argnums=...)``, ``jax.pmap(f, static_broadcasted_argnums=...)``."""
-    return lambda ctx: _jit_call(ctx, jit)
+    return lambda ctx: _jit_call(ctx, read_statics(ctx, jit), jit)
 
 
-def _jit_call(ctx: FunctionContext, jit: str) -> Type:
-    statics = read_statics(ctx, jit)
+def forwarder_hook(ctx: FunctionContext) -> Type:
+    """A call of a function of the module that jits the function it is given
+    (``jitted_functions.Forwarder``: ``cond_jit(f, static_argnums=[0])``): the checks of the jit
+    it forwards to, with the static positions it passes on."""
+    tree, call = checked_module(ctx.api), ctx.context
+    forwarder = forwarded_jit(tree, call.callee) if tree is not None and isinstance(call, CallExpr) else None
+    if tree is None or forwarder is None or not isinstance(call, CallExpr):
+        return ctx.default_return_type
+    jit = JITS[forwarder.jit]
+    return _jit_call(ctx, named_statics(jit_keywords(tree, call), jit), jit)
+
+
+def _jit_call(ctx: FunctionContext, statics: Statics | None, jit: str) -> Type:
     returned = get_proper_type(ctx.default_return_type)
     if not ctx.args or not ctx.args[0]:
         if statics is None or not isinstance(returned, CallableType):
@@ -344,14 +355,20 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | Non
 
 
 def partial_hook(ctx: FunctionContext) -> Type:
-    """``partial(jax.jit, static_argnums=...)`` (or of another jit, ``names.JITS``), and
+    """``partial(jax.jit, static_argnums=...)`` (or of another jit, ``names.JITS``, or of a function
+    of the module that forwards to one: ``partial(cond_jit, static_argnums=[0])``), and
     ``partial(jax.custom_vjp, nondiff_argnums=...)``: mypy's own result, carrying the positions."""
     result = partial_new_callback(ctx)
     fun = ctx.args[0][0] if ctx.args and ctx.args[0] else None
-    public = {**JITS, **CUSTOM_DERIVATIVES}.get(fun.fullname) if isinstance(fun, RefExpr) else None
-    if public is None:
-        return result
-    statics = read_statics(ctx, public)
+    tree, call = checked_module(ctx.api), ctx.context
+    forwarder = forwarded_jit(tree, fun) if tree is not None and fun is not None else None
+    if forwarder is not None and tree is not None and isinstance(call, CallExpr):
+        statics = named_statics(jit_keywords(tree, call), JITS[forwarder.jit])
+    else:
+        public = {**JITS, **CUSTOM_DERIVATIVES}.get(fun.fullname) if isinstance(fun, RefExpr) else None
+        if public is None:
+            return result
+        statics = read_statics(ctx, public)
     proper = get_proper_type(result)
     if statics is None or not isinstance(proper, Instance):
         return result

@@ -618,6 +618,61 @@ def loss(x: jax.Array, f_number: float) -> jax.Array:
 
 jax.jit(jax.grad(loss))(jnp.ones(()), 1.5)  # jit traces what grad passes on
 """,
+    "project_jit_wrappers": """
+def cond_jit(fn, static_argnums=None):  # a project's own jit, switched off where jax is missing
+    if not HAS_JAX:
+        return fn
+    if static_argnums is None:
+        return jax.jit(fn)
+    return jax.jit(fn, static_argnums=static_argnums)
+
+
+def fixed_jit(fn):
+    return jax.jit(fn, static_argnums=(1,))
+
+
+def logged(fn, static_argnums=None):  # returns the function it is given: no jit
+    return fn
+
+
+HAS_JAX = True
+
+
+def scaled(x: jax.Array, sizes: list[int]) -> jax.Array:
+    return x
+
+
+cond_jit(scaled, static_argnums=(1,))  # E: static-unhashable
+fixed_jit(scaled)  # E: static-unhashable
+cond_jit(scaled)  # nothing static
+logged(scaled, static_argnums=(1,))
+
+
+class Model:
+    def __init__(self) -> None:
+        self.k = 1
+
+    def build(self, **params: int) -> None:
+        for key, value in params.items():
+            setattr(self, key, value)
+
+    @partial(cond_jit, static_argnums=[0])  # E: static-identity-hash
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self.k
+
+    @partial(cond_jit, static_argnums=[0])  # reads only a method of its class, never the state
+    def twice(self, x: jax.Array) -> jax.Array:
+        return self.double(x)
+
+    def double(self, x: jax.Array) -> jax.Array:
+        return 2 * x
+
+
+model = Model()
+model.apply(jax.numpy.ones(2))
+model.twice(jax.numpy.ones(2))
+model.build(k=2)
+""",
     "custom_derivative_nondiff_positions": """
 @partial(jax.custom_vjp, nondiff_argnums=(0, 1))
 def clip_gradient(lo: float, hi: float, x: jax.Array) -> jax.Array:
