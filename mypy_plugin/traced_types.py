@@ -10,6 +10,7 @@ benefit of the doubt, as the runtime gives it.
 from __future__ import annotations
 
 from mypy.nodes import (
+    ARG_POS,
     CallExpr,
     ConditionalExpr,
     Decorator,
@@ -37,7 +38,7 @@ from mypy.types import (
 )
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import NODE_CONTAINERS, NUMPY_NO_JAX_SCALARS, PYTHON_SCALARS
+from jaxtypes._vocabulary.names import NODE_CONTAINERS, NUMPY_NO_JAX_SCALARS, PYTHON_SCALARS, TREE_PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.constructors import has_static_fields, is_static_field
 from mypy_plugin.dataclass_options import is_pytree_dataclass
@@ -48,7 +49,8 @@ from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base, named_tuple_fields
-from mypy_plugin.statements import calls
+from mypy_plugin.jitted_types import Statics
+from mypy_plugin.statements import calls, placed
 from mypy_plugin.value_origins import declared_type, given_fields, reaching_values
 
 JAX_NODE_CLASSES = frozenset({"builtins.object", *PYTHON_SCALARS, *NODE_CONTAINERS})
@@ -111,6 +113,24 @@ def untraceable_problem(
         found = _function_given(api, made) if isinstance(made, CallExpr) else None
         if found is not None:
             return phrases.made_at(found, made.line)
+    return next((found for made in values if (found := _binds_static(api, made)) is not None), None)
+
+
+def _binds_static(api: CheckerPluginInterface, made: Expression) -> Problem | None:
+    """``jax.tree_util.Partial(f, a, ...)`` binding a static position of ``f``, a jitted function
+    (its type carries its static positions): the Partial is a pytree whose children are what it
+    binds, so jit traces them, and a tracer reaches that position (jax issue 5609)."""
+    if not isinstance(made, CallExpr) or not isinstance(made.callee, RefExpr) or made.callee.fullname != TREE_PARTIAL:
+        return None
+    if not made.args or made.arg_kinds[0] != ARG_POS:
+        return None
+    statics = Statics.carried(api.get_expression_type(made.args[0]))
+    if statics is None:
+        return None
+    for place, _ in placed(made.arg_kinds[1:], made.arg_names[1:], made.args[1:]):
+        if place in statics.nums or place in statics.names:
+            name = made.args[0].name if isinstance(made.args[0], RefExpr) else "function"
+            return phrases.partial_binds_static(place, name)
     return None
 
 

@@ -54,6 +54,9 @@ closes over as Python values: a tracer there fails (``custom_vjp``) or escapes i
 (``custom_jvp``). By where jax defines them, with their public names; the plugin hooks their
 construction and their ``__call__``."""
 
+TREE_PARTIAL = "jax._src.tree_util.Partial"
+"""``jax.tree_util.Partial``: a pytree whose children are the arguments it binds."""
+
 JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
 """Calling what ``jax.jit`` returns."""
 

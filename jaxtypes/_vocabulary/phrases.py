@@ -60,6 +60,7 @@ from jaxtypes._vocabulary.rules import (
     TRACED_BY_TRANSFORM_FIX,
     LAX_TRACED_INTO_STATIC_FIX,
     NONDIFF_TRACER_FIX,
+    PARTIAL_BINDS_STATIC_FIX,
     TRACED_INTO_STATIC_FIX,
     STATIC_SUBCLASS,
     STATIC_UNHASHABLE,
@@ -180,6 +181,17 @@ def nondiff_tracer(problem: Problem) -> Problem:
     """``problem``, a tracer where a custom derivative rule closes over a Python value, with the
     fix for that place."""
     return problem._replace(fix=NONDIFF_TRACER_FIX)
+
+
+def partial_binds_static(position: int | str, function: str) -> Problem:
+    """A ``jax.tree_util.Partial`` in a traced position that binds a static ``position`` of the
+    jitted ``function`` it wraps: its bound arguments are its children, traced by jit."""
+    return Problem(
+        STATIC_DYNAMIC_CHILD,
+        f"is a jax.tree_util.Partial binding static argument {position} of the jitted {function}: jit "
+        "traces what a Partial binds, so a tracer reaches that static position",
+        PARTIAL_BINDS_STATIC_FIX,
+    )
 
 
 def traced_parameter(name: str, function: str) -> Problem:

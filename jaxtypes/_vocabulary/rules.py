@@ -133,6 +133,11 @@ LAX_TRACED_INTO_STATIC_FIX = (
     "value needs its own program, loop in Python instead of {primitive}"
 )
 
+PARTIAL_BINDS_STATIC_FIX = (
+    "bind it with functools.partial and pass that function in a static position, or make the "
+    "position traced in the function the Partial wraps"
+)
+
 NONDIFF_TRACER_FIX = (
     "drop the position from nondiff_argnums and pass the value as an ordinary argument (the rule "
     "may return None as its cotangent); keep nondiff_argnums for values jit cannot trace, such as "

@@ -70,6 +70,7 @@ def test_jax_names_are_where_jax_defines_them() -> None:
     assert [resolve(fullname) for fullname in names.TRACING_TRANSFORMS] == [jax.make_jaxpr, jax.eval_shape, jax.vmap]
     assert resolve(names.JAX_EXPORT) is jax.export.export
     assert all(resolve(fullname) is resolve(public) for fullname, public in names.CUSTOM_DERIVATIVES.items())
+    assert resolve(names.TREE_PARTIAL) is jax.tree_util.Partial
     assert {resolve(fullname) for fullname in names.ARRAY_CONVERSIONS} == {jax.numpy.array, jax.numpy.asarray}
     for fullname, (public, places) in names.LAX_TRACED_FUNCTIONS.items():
         assert resolve(fullname) is resolve(public), fullname

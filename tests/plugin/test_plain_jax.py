@@ -673,6 +673,28 @@ model.apply(jax.numpy.ones(2))
 model.twice(jax.numpy.ones(2))
 model.build(k=2)
 """,
+    "partials_in_traced_positions": """
+@partial(jax.jit, static_argnums=(0,))
+def tiled(p: int, x: jax.Array) -> jax.Array:
+    return jax.numpy.tile(x, (p,))
+
+
+@jax.jit
+def power(p: int, x: jax.Array) -> jax.Array:
+    return x**p
+
+
+@jax.jit
+def twice(x: jax.Array, fn: Any) -> jax.Array:
+    return fn(fn(x))
+
+
+x = jax.numpy.arange(3)
+twice(x, tree_util.Partial(power, 2))
+twice(x, tree_util.Partial(tiled, 2))  # E: static-dynamic-child
+twice(x, tree_util.Partial(tiled))  # binds nothing: the caller passes the static argument
+twice(x, partial(tiled, 2))  # E: jit-unsupported-argument
+""",
     "custom_derivative_nondiff_positions": """
 @partial(jax.custom_vjp, nondiff_argnums=(0, 1))
 def clip_gradient(lo: float, hi: float, x: jax.Array) -> jax.Array:
