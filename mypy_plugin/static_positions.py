@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import TypeGuard
 
 from mypy.nodes import (
+    ARG_STAR2,
     AssignmentStmt,
     CallExpr,
     ClassDef,
@@ -547,17 +548,24 @@ def tracer_problem(api: CheckerPluginInterface, expr: Expression) -> Problem | N
 
 def _ever_given(tree: MypyFile, function: FuncDef, parameter: Var) -> bool:
     """Whether a value for ``parameter`` of ``function`` may be given: it has no default, or a
-    call of the module passes one (or may, through ``*args``/``**kwargs``). jit does not trace a
-    default: where no caller passes the parameter, the body sees the default itself."""
-    if next(a for a in function.arguments if a.variable is parameter).initializer is None:
+    call of the module passes one (or may, through ``**kwargs``, or ``*args`` where it is not
+    keyword-only). jit does not trace a default: where no caller passes the parameter, the body
+    sees the default itself."""
+    argument = next(a for a in function.arguments if a.variable is parameter)
+    if argument.initializer is None:
         return True
     for call in calls(tree.defs):
         callee = call.callee
         named = isinstance(callee, MemberExpr) and callee.name == function.name
-        if named or isinstance(callee, NameExpr) and definition(callee.node) is function:
-            given = given_for(call, function, {parameter})
-            if given is None or given:
-                return True
+        if not (named or isinstance(callee, NameExpr) and definition(callee.node) is function):
+            continue
+        if ARG_STAR2 in call.arg_kinds or parameter.name in call.arg_names:
+            return True
+        if argument.kind.is_named():  # keyword-only: no position fills it
+            continue
+        given = given_for(call, function, {parameter})
+        if given is None or given:
+            return True
     return False
 
 

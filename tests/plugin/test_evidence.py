@@ -1045,8 +1045,14 @@ def propose_given(x: jax.Array, p: float = 0.5) -> jax.Array:
     return thinned(x, p)  # E: static-dynamic-child
 
 
+@jax.jit
+def propose_keyword(x: jax.Array, *, p: float = 0.5) -> jax.Array:
+    return thinned(x, p)  # S: static-dynamic-child-strict
+
+
 propose(jnp.ones(2))
 propose_given(jnp.ones(2), p=0.3)
+propose_keyword(*[jnp.ones(2)])  # no position fills a keyword-only parameter
 """
 
 UNCHANGED = SHAPES.format(counter_change="")
