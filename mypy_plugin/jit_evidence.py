@@ -101,6 +101,7 @@ from mypy_plugin.method_bodies import (
     instance_methods,
     is_name,
     parameter_reads,
+    read_by_callee,
     self_reads,
 )
 from mypy_plugin.flattened_instances import flattening_site
@@ -141,13 +142,15 @@ def record_class_mutation(ctx: ClassDefContext) -> None:
     """Note in the class's metadata how its own methods change its instances, if they do."""
     info = ctx.cls.info
     ChangeEvidence.erase(info)
-    evidence = _own_changes(ctx.cls)
+    tree = checked_module(ctx.api)
+    evidence = _own_changes(ctx.cls, tree.defs if tree is not None else [])
     if evidence.assigned or evidence.in_place:
         evidence.write(info)
 
 
-def _own_changes(defn: ClassDef) -> ChangeEvidence:
-    """How the methods of ``defn`` that run on finished instances change them."""
+def _own_changes(defn: ClassDef, module: Sequence[Node]) -> ChangeEvidence:
+    """How the methods of ``defn`` (in the ``module``'s statements) that run on finished instances
+    change them."""
     assigned: dict[str, str] = {}
     deleted: dict[str, str] = {}
     written: dict[str, list[Write]] = {}
@@ -182,7 +185,7 @@ def _own_changes(defn: ClassDef) -> ChangeEvidence:
             in_place[method.name] = changed
     for attribute, words in deleted.items():
         assigned.setdefault(attribute, words)
-    for attribute in _initialised_later(defn, written, set(assigned)):
+    for attribute in _initialised_later(defn, written, set(assigned), module):
         del assigned[attribute]
     return ChangeEvidence(assigned, in_place, _writers(own, calls, set(assigned)))
 
@@ -207,7 +210,9 @@ Write = tuple[Expression | None, FuncDef, bool]
 unpacking), the method, and whether it runs only while the attribute is None (``_while_unset``)."""
 
 
-def _initialised_later(defn: ClassDef, written: dict[str, list[Write]], changing: set[str]) -> list[str]:
+def _initialised_later(
+    defn: ClassDef, written: dict[str, list[Write]], changing: set[str], module: Sequence[Node]
+) -> list[str]:
     """The attributes that the methods run after construction only initialise (``written``):
     each write gives the value the instance's state determines (``self.values = self.profile()``,
     of attributes nothing ``changing`` after construction), and either nothing else gives them a
@@ -220,8 +225,8 @@ def _initialised_later(defn: ClassDef, written: dict[str, list[Write]], changing
     def settled(value: Expression | None, method: FuncDef) -> bool:
         if value is None:
             return False
-        names = local.setdefault(method, _unsettled_names(method, changing))
-        return _settled(value, method.arguments[0].variable.name, names, changing)
+        names = local.setdefault(method, _unsettled_names(method, changing, module))
+        return _settled(value, method.arguments[0].variable.name, names, changing, module)
 
     return [
         attribute
@@ -305,15 +310,21 @@ def _only_assigned_to_self(info: TypeInfo, attribute: str) -> bool:
     return all(base.names.get(attribute) is None or base.names[attribute].implicit for base in info.mro)
 
 
-def _settled(value: Expression, this: str, local: set[str], changing: set[str]) -> bool:
+def _settled(value: Expression, this: str, local: set[str], changing: set[str], module: Sequence[Node]) -> bool:
     """``value`` is made of what stays as construction left it: literals, the module's names, the
     attributes of ``this`` (the instance) that no method ``changing``, and calls of those; no
     ``local`` name of the method (a parameter, a variable), nor the instance itself passed on
-    (called, it runs its own ``__call__``)."""
+    (called, it runs its own ``__call__``) but to a function of the ``module`` that reads through
+    it only such attributes (``signature(self)``)."""
     inside = get_subexpressions(value)
     through = [expr for expr in inside if isinstance(expr, MemberExpr) and is_name(expr.expr, this)]
     called = [expr.callee for expr in inside if isinstance(expr, CallExpr) and is_name(expr.callee, this)]
     bases = {id(member.expr) for member in through} | {id(callee) for callee in called}
+    for call in (expr for expr in inside if isinstance(expr, CallExpr)):
+        for place, arg in placed(call.arg_kinds, call.arg_names, call.args):
+            read = read_by_callee(call, place, module) if is_name(arg, this) else None
+            if read is not None and not read & changing:
+                bases.add(id(arg))
     if any(member.name in changing for member in through):
         return False
     return not any(
@@ -322,7 +333,7 @@ def _settled(value: Expression, this: str, local: set[str], changing: set[str]) 
     )
 
 
-def _unsettled_names(function: FuncDef, changing: set[str]) -> set[str]:
+def _unsettled_names(function: FuncDef, changing: set[str], module: Sequence[Node]) -> set[str]:
     """The names ``function`` binds (``_local_names``) but those it only assigns what stays as
     construction left it (``adj = linear_adjoint(self.__call__, ...)``: ``_settled``)."""
     names = _local_names(function)
@@ -339,7 +350,11 @@ def _unsettled_names(function: FuncDef, changing: set[str]) -> set[str]:
     while shrunk:
         shrunk = False
         for name, values in assigned.items():
-            if name in names and name not in parameters and all(_settled(v, this, names, changing) for v in values):
+            if (
+                name in names
+                and name not in parameters
+                and all(_settled(v, this, names, changing, module) for v in values)
+            ):
                 names.discard(name)
                 shrunk = True
     return names
@@ -478,7 +493,8 @@ def with_evidence(
 def written_while_tracing(function: FuncDef, index: int) -> str | None:
     """Where ``function``, which jit traces, assigns an attribute of its parameter at ``index``
     (a static ``self``): that runs only while jit traces, and leaves a tracer in the object,
-    whatever else reads it."""
+    whatever else reads it (even one made of the instance's unchanged state: inside a trace, what
+    jax computes is a tracer)."""
     if index >= len(function.arguments):
         return None
     name = function.arguments[index].variable.name

@@ -38,6 +38,7 @@ from mypy.nodes import (
     NOT_ABSTRACT,
     MemberExpr,
     MypyFile,
+    Node,
     NameExpr,
     OverloadedFuncDef,
     SetComprehension,
@@ -52,8 +53,8 @@ from mypy.nodes import (
 from mypy.plugin import ClassDefContext
 
 from mypy_plugin.metadata import MethodReads
-from mypy_plugin.mypy_internals import get_subexpressions, returned_values
-from mypy_plugin.statements import calls, walk
+from mypy_plugin.mypy_internals import checked_module, get_subexpressions, returned_values
+from mypy_plugin.statements import calls, placed, walk
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
@@ -259,7 +260,7 @@ def parameter_reads(function: FuncDef, index: int, info: TypeInfo, tree: MypyFil
         return self_reads(function, tree)
     if not function.fullname.startswith(f"{tree.fullname}.") or index >= len(function.arguments):
         return None
-    found = _read_through(function.arguments[index].variable.name, function.body)
+    found = _read_through(function.arguments[index].variable.name, function.body, tree.defs)
     return None if found is None else _reached(info, found, tree)
 
 
@@ -286,7 +287,7 @@ def _reached(
                 return None
             methods = [*overrides, *methods]
             continue
-        attributes = _method_reads(method, tree.fullname)
+        attributes = _method_reads(method, tree)
         if attributes is None:
             return None
         read |= attributes
@@ -320,13 +321,13 @@ def _overrides(method: FuncDef, tree: MypyFile) -> list[FuncDef]:
     return list(found)
 
 
-def _method_reads(method: FuncDef, module: str) -> frozenset[str] | None:
+def _method_reads(method: FuncDef, module: MypyFile) -> frozenset[str] | None:
     """What ``method`` reads through its first parameter itself: from its body in ``module``,
     else as its class recorded it (``record_method_reads``)."""
     if not method.info:
         return None
-    if method.info.module_name == module:
-        found = _read_through(method.arguments[0].variable.name, method.body) if method.arguments else None
+    if method.info.module_name == module.fullname:
+        found = _read_through(method.arguments[0].variable.name, method.body, module.defs) if method.arguments else None
         return None if found is None else frozenset(found)
     record = MethodReads.read(method.info)  # a method from the cache keeps no parameters nor body
     names = record.methods.get(method.name) if record is not None else None
@@ -337,27 +338,74 @@ def record_method_reads(ctx: ClassDefContext) -> None:
     """Note in the class's metadata what each of its methods reads through ``self``, for readers
     in other modules (a warm cache keeps no method bodies); a method whose ``self`` escapes is
     left out."""
-    info = ctx.cls.info
+    info, tree = ctx.cls.info, checked_module(ctx.api)
     MethodReads.erase(info)
     methods = {}
+    module = tree.defs if tree is not None else []
     for method in instance_methods(ctx.cls):
-        found = _read_through(method.arguments[0].variable.name, method.body) if method.arguments else None
+        found = _read_through(method.arguments[0].variable.name, method.body, module) if method.arguments else None
         if found is not None:
             methods[method.name] = tuple(sorted(found))
     if methods:
         MethodReads(methods).write(info)
 
 
-def _read_through(this: str, body: Block) -> set[str] | None:
+def _read_through(
+    this: str, body: Block, module: Sequence[Node] = (), seen: frozenset[FuncDef] = frozenset()
+) -> set[str] | None:
     """The attributes ``body`` reads through the name ``this`` (``this.x``; ``this(...)`` reads
-    ``__call__``); None where it uses ``this`` otherwise, or calls ``super()``."""
+    ``__call__``), with those that a function of the ``module`` (its top-level statements) reads
+    through the parameter ``this`` is passed to (``_compile_signature(self)``); None where it
+    uses ``this`` otherwise, or calls ``super()``."""
     expressions = [expr for node, *_ in walk([body]) for expr in get_subexpressions(node)]
     through = [expr for expr in expressions if isinstance(expr, MemberExpr) and is_name(expr.expr, this)]
     called = [expr for expr in expressions if isinstance(expr, CallExpr) and is_name(expr.callee, this)]
     bases = {id(member.expr) for member in through} | {id(call.callee) for call in called}
+    read = {member.name for member in through} | ({"__call__"} if called else set())
+    for call in (expr for expr in expressions if isinstance(expr, CallExpr)):
+        for place, arg in placed(call.arg_kinds, call.arg_names, call.args):
+            if not is_name(arg, this):
+                continue
+            found = read_by_callee(call, place, module, seen)
+            if found is None:
+                return None
+            read |= found
+            bases.add(id(arg))
     if any(isinstance(expr, SuperExpr) or is_name(expr, this) and id(expr) not in bases for expr in expressions):
         return None
-    return {member.name for member in through} | ({"__call__"} if called else set())
+    return read
+
+
+def read_by_callee(
+    call: CallExpr, place: int | str, module: Sequence[Node], seen: frozenset[FuncDef] = frozenset()
+) -> set[str] | None:
+    """What the function of the ``module`` (its top-level statements) that ``call`` calls reads
+    through the parameter its argument at ``place`` fills (``_read_through``); None where that is
+    not known: another module's function, or one that passes it on further than can be read."""
+    function = _module_function(call.callee, module)
+    parameter = _parameter(function, place) if function is not None and function not in seen else None
+    if function is None or parameter is None:
+        return None
+    return _read_through(parameter, function.body, module, seen | {function})
+
+
+def _module_function(callee: Expression, module: Sequence[Node]) -> FuncDef | None:
+    """The function defined at the top level of ``module`` that ``callee`` names."""
+    if not isinstance(callee, NameExpr):
+        return None
+    for node in module:
+        function = node.func if isinstance(node, Decorator) else node
+        if isinstance(function, FuncDef) and function.name == callee.name:
+            return function if callee.node in (None, function, node) else None
+    return None
+
+
+def _parameter(function: FuncDef, place: int | str) -> str | None:
+    """The name of ``function``'s parameter that an argument at ``place`` fills."""
+    names = [argument.variable.name for argument in function.arguments]
+    if isinstance(place, str):
+        return place if place in names else None
+    return names[place] if place < len(names) else None
 
 
 def is_name(expr: Expression, name: str) -> bool:

@@ -53,7 +53,8 @@ Construction is not change: ``__init__`` and the methods only it calls, class me
 an instance, and a method that changes the metadata together with a data field (the structure
 changes with it, so jit compiles anew). A static parameter (``self`` or another) counts only
 changes to what the jitted function reads through it, the methods it calls on it included (an
-abstract one: the overrides the module shows). Nor
+abstract one: the overrides the module shows; a function of the module given the instance:
+what it reads through that parameter). Nor
 is a later initialisation: an attribute that only a method run later sets (nothing in
 construction or a class body does), or that a method sets only while it is None (inside
 ``if self.x is None:``, or in a private method called only there: a lazy cache), always to what
@@ -1050,6 +1051,41 @@ def propose_keyword(x: jax.Array, *, p: float = 0.5) -> jax.Array:
     return thinned(x, p)  # S: static-dynamic-child-strict
 
 
+def grid_of(model: "Recorder") -> int:
+    return model.grid
+
+
+def described(model: "Recorder") -> dict[str, int]:
+    return {{"grid": model.grid}}
+
+
+class Recorder:
+    def __init__(self, grid: int) -> None:
+        self.grid = grid
+        self.history: list[int] = []
+        self.description: dict[str, int] | None = None
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def step(self, x: jax.Array) -> jax.Array:
+        return x * grid_of(self)  # reads grid, through a function of the module
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def labelled(self, x: jax.Array) -> jax.Array:
+        return x * len(self.describe())
+
+    def describe(self) -> dict[str, int]:
+        if self.description is None:  # a lazy cache of what the unchanged state makes
+            self.description = described(self)
+        return self.description
+
+    def log(self) -> None:
+        self.history = [1]  # what no jitted method reads
+
+
+recorder = Recorder(2)
+recorder.step(jnp.ones(1))
+recorder.labelled(jnp.ones(1))
+recorder.log()
 propose(jnp.ones(2))
 propose_given(jnp.ones(2), p=0.3)
 propose_keyword(*[jnp.ones(2)])  # no position fills a keyword-only parameter
