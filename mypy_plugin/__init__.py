@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mypy.nodes import Block, FuncDef, MypyFile, TypeInfo
+from mypy.nodes import Block, FuncDef, MypyFile, SymbolNode, TypeInfo, Var
 from mypy.options import Options
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
@@ -149,11 +149,21 @@ class JaxtypesPlugin(Plugin):
 
     def get_class_decorator_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         hook = _FIRST_PASS_CLASS_DECORATOR_HOOKS.get(fullname)
-        if hook is None:
-            symbol = self.lookup_fully_qualified(fullname)
-            if symbol is not None and may_register_decorated(symbol.node):
-                return _guarded_unseen_decorator_hook
+        if hook is None and may_register_decorated(self._decorator(fullname)):
+            return _guarded_unseen_decorator_hook
         return hook
+
+    def _decorator(self, fullname: str) -> SymbolNode | None:
+        """What a class decorator's ``fullname`` names: its symbol, or, for an attribute of a module
+        mypy cannot read (``@tree_math.struct``, a module without ``py.typed``), that module's
+        name, which its importer binds to a variable marked a suppressed import."""
+        name = fullname
+        while name:
+            symbol = self.lookup_fully_qualified(name)
+            if symbol is not None:
+                return symbol.node if name == fullname or isinstance(symbol.node, Var) else None
+            name = name.rpartition(".")[0]
+        return None
 
     def get_customize_class_mro_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         return _guarded_record_hook

@@ -112,6 +112,26 @@ class Unseen:
         return y
 
 
+import not_installed_structs  # type: ignore[import-not-found]
+
+
+@not_installed_structs.struct  # an attribute of a module mypy cannot read (tree_math's struct)
+class UnseenAttribute:
+    x: jax.Array
+
+    @jax.jit
+    def a(self, y: int) -> int:
+        return y
+
+
+@jax.jit
+def traced_unseen(y: int, unseen: UnseenAttribute) -> int:
+    return y
+
+
+traced_unseen(1, UnseenAttribute())
+
+
 @static_dataclass
 class Settings:
     n: int
