@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from mypy.nodes import (
     ARG_POS,
+    ARG_STAR,
     CallExpr,
     ConditionalExpr,
     Decorator,
     Expression,
     FuncDef,
     LambdaExpr,
+    MemberExpr,
     MypyFile,
     NameExpr,
     OpExpr,
@@ -26,6 +28,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface
+from mypy.subtypes import is_subtype
 from mypy.types import (
     CallableType,
     Instance,
@@ -51,7 +54,8 @@ from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base, named_tuple_fields
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.statements import calls, placed
-from mypy_plugin.value_origins import declared_type, given_fields, reaching_values
+from mypy_plugin.method_bodies import assigned_values
+from mypy_plugin.value_origins import declared_type, function_bundle, given_fields, reaching_values
 
 JAX_NODE_CLASSES = frozenset({"builtins.object", *PYTHON_SCALARS, *NODE_CONTAINERS})
 """``object``, the scalars and the containers jax registers as pytree nodes (besides ``None`` and
@@ -90,6 +94,8 @@ def untraceable_problem(
     meets the text or the function as a leaf. A name is judged by what the bindings that reach
     it make, where the module shows them all (a parameter declared ``str`` rebound to an array
     before the call), not by the type mypy kept from its declaration."""
+    if _assigned_apart(api, expr):
+        return None
     reached = reaching_values(api, expr, expr.line, scope)
     values = [expr] if reached is None else [value for value in reached if value is not None]
     bound = isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)) and reached is not None and None not in reached
@@ -110,7 +116,7 @@ def untraceable_problem(
     if found is not None:
         return found
     for made in values:
-        found = _function_given(api, made) if isinstance(made, CallExpr) else None
+        found = (_function_given(api, made) or _bundled_functions(api, made)) if isinstance(made, CallExpr) else None
         if found is not None:
             return phrases.made_at(found, made.line)
     return next((found for made in values if (found := _binds_static(api, made)) is not None), None)
@@ -160,18 +166,18 @@ def _leaf_problem(api: CheckerPluginInterface, expr: Expression, proper: ProperT
 
 def _foreign_leaf(api: CheckerPluginInterface, typ: Type, tree: MypyFile) -> str | None:
     """What a value of type ``typ`` is, where jit meets it as a leaf that is no JAX type: an
-    instance of a class nothing can make a pytree (``_never_a_pytree``), spelled; a function
-    (``phrases.FUNCTION``) where its type says so (a tuple's item typed ``Callable``). A union is
-    such a leaf only where every member is (``str | None`` may be ``None``)."""
+    instance of a class nothing can make a pytree (``_never_a_pytree``), spelled. Not a value
+    declared ``Callable``: a callable may be a pytree (a ``jax.tree_util.Partial``, an equinox
+    module); a function is known where it is written (``_written_function``) or where a library's
+    factory makes it (``_bundled_functions``). A union is such a leaf only where every member is
+    (``str | None`` may be ``None``)."""
     proper = get_proper_type(typ)
     if isinstance(proper, LiteralType):
         proper = proper.fallback
     if isinstance(proper, UnionType):
         leaves = [_foreign_leaf(api, item, tree) for item in proper.items]
         return leaves[0] if leaves and all(leaves) else None
-    if isinstance(proper, CallableType):
-        return phrases.FUNCTION
-    if not isinstance(proper, Instance):
+    if not isinstance(proper, Instance):  # a declared Callable may be a callable pytree (a Partial)
         return None
     info = proper.type
     if _is_jax_type(info) or is_pytree(api, info) or is_open(info) or not _never_a_pytree(info, tree):
@@ -220,9 +226,9 @@ def _text_leaf(api: CheckerPluginInterface, info: TypeInfo) -> Problem | None:
 
 def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | None:
     """``Class(..., lambda x: x, ...)`` of a pytree class whose fields are known (a named tuple,
-    a dataclass pytree), given a function (a lambda, a function's name) for a field that is
-    data, not static; a parameter of a hand-written ``__init__`` that is no field is left alone
-    (what it stores is not known)."""
+    a dataclass pytree), given a function (a lambda, a function's name) or a class (``float``)
+    for a field that is data, not static; a parameter of a hand-written ``__init__`` that is no
+    field is left alone (what it stores is not known)."""
     info = call.callee.node if isinstance(call.callee, RefExpr) else None
     data = _data_fields(api, info) if isinstance(info, TypeInfo) else []
     for field, given in given_fields(call, info) if isinstance(info, TypeInfo) else ():
@@ -235,6 +241,33 @@ def _function_given(api: CheckerPluginInterface, call: CallExpr) -> Problem | No
             or (isinstance(node, Decorator) and not node.func.is_property)
         ):
             return phrases.leaf_in(class_name(info), f"field {field}", phrases.FUNCTION)
+        if isinstance(node, TypeInfo):
+            return phrases.leaf_in(class_name(info), f"field {field}", "class")
+    return None
+
+
+def _assigned_apart(api: CheckerPluginInterface, expr: Expression) -> bool:
+    """``expr`` reads an attribute whose type mypy inferred from its first assignment, while its
+    class's construction also assigns it a value of another declared type (``self.gravity =
+    "keplerian"``, else a function): what the attribute holds is not its type."""
+    owner = get_proper_type(api.get_expression_type(expr.expr)) if isinstance(expr, MemberExpr) else None
+    symbol = owner.type.get(expr.name) if isinstance(owner, Instance) and isinstance(expr, MemberExpr) else None
+    attribute = symbol.node if symbol is not None else None
+    if not isinstance(attribute, Var) or not attribute.is_inferred or attribute.type is None or not attribute.info:
+        return False
+    made = (declared_type(api, value) for value in assigned_values(attribute.info.defn, attribute.name))
+    return any(typ is not None and not is_subtype(typ, attribute.type) for typ in made)
+
+
+def _bundled_functions(api: CheckerPluginInterface, call: CallExpr) -> Problem | None:
+    """A bundle of functions that a library's factory makes (``value_origins.function_bundle``: an
+    ``Optimizer`` of ``jax.example_libraries``), as the value itself or unpacked into a named
+    tuple (``Optimizer(*optimizers.adam(1e-3))``): jit meets its functions as leaves."""
+    unpacked = [arg for arg, kind in zip(call.args, call.arg_kinds) if kind == ARG_STAR and isinstance(arg, CallExpr)]
+    for made in [call, *unpacked]:
+        bundle = function_bundle(made, recorder(api)) if isinstance(made, CallExpr) else None
+        if bundle is not None:
+            return phrases.leaf_in(class_name(bundle[0]), f"field {bundle[1]}", phrases.FUNCTION)
     return None
 
 

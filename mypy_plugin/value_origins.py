@@ -506,11 +506,21 @@ def _constructs(scope: FuncDef | None, info: TypeInfo) -> bool:
 
 
 def _made_bundle(call: CallExpr, judge: Judge) -> str | None:
-    """A bundle of functions that a call makes, described, where the module does not show the
-    body that makes it (a function of another module, a decorated one): the function is declared
-    to return a named tuple or value class whose every field is a function (an ``Optimizer`` of
-    ``jax.example_libraries``), and the call gives it arguments. Such a factory's functions close
-    over its arguments, so each call makes new ones."""
+    """A bundle of functions that a call makes (``function_bundle``), described: such a factory's
+    functions close over its arguments, so each call makes new ones."""
+    bundle = function_bundle(call, judge)
+    return (
+        phrases.holding_fresh(class_name(bundle[0]), bundle[1], phrases.made_by(written(call.callee)))
+        if bundle
+        else None
+    )
+
+
+def function_bundle(call: CallExpr, judge: Judge) -> tuple[TypeInfo, str] | None:
+    """The class of the bundle of functions that ``call`` makes, and its first field, where the
+    module does not show the body that makes it (a function of another module, a decorated one):
+    the function is declared to return a named tuple or value class whose every field is a
+    function (an ``Optimizer`` of ``jax.example_libraries``), and the call gives it arguments."""
     returned = _declared_return(call.callee.node) if call.args and isinstance(call.callee, RefExpr) else None
     if isinstance(returned, TupleType):
         returned = returned.partial_fallback
@@ -522,7 +532,7 @@ def _made_bundle(call: CallExpr, judge: Judge) -> str | None:
     declared = [symbol.node.type if symbol is not None and isinstance(symbol.node, Var) else None for symbol in symbols]
     if not fields or not all(map(is_function_type, declared)):
         return None
-    return phrases.holding_fresh(class_name(info), fields[0], phrases.made_by(written(call.callee)))
+    return info, fields[0]
 
 
 def _hashes_what_it_holds(info: TypeInfo, judge: Judge) -> bool:

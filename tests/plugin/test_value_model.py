@@ -748,6 +748,31 @@ identity(np.str_("a"))  # E: jit-unsupported-argument
 identity(np.float32(1.0))
 identity(functools.partial(math.sqrt, 2.0))  # E: jit-unsupported-argument
 identity(jax.tree_util.Partial(math.sqrt, 2.0))
+
+
+def accelerate(gravity: str | Callable[[float], float]) -> None:
+    identity(gravity)  # a union with a callable, which may be a pytree (a Partial): no verdict
+
+
+def acceleration() -> Callable[[float], float]:
+    return jax.tree_util.Partial(math.sqrt)
+
+
+class Orbit:
+    def __init__(self, keplerian: bool) -> None:
+        self.spec = "keplerian"
+        self.keplerian = keplerian
+        if keplerian:
+            self.gravity = "keplerian"  # mypy types the attribute str, from this first assignment
+        else:
+            self.gravity = acceleration()  # type: ignore[assignment]
+
+    def step(self) -> None:
+        if not self.keplerian:
+            identity(self.gravity)  # holds the Partial here: its type says str, construction says more
+        identity(self.spec)  # E: jit-unsupported-argument
+
+
 identity(fit)  # E: jit-unsupported-argument
 identity(lambda x: x)  # E: jit-unsupported-argument
 identity(reshaped)
