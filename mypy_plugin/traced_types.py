@@ -28,7 +28,6 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface
-from mypy.subtypes import is_subtype
 from mypy.types import (
     CallableType,
     Instance,
@@ -51,7 +50,7 @@ from mypy_plugin.jit_targets import below_jax, is_pytree, registering, may_be_re
 from mypy_plugin.markers import class_name, is_array_class, is_bare, spell
 from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
-from mypy_plugin.mypy_internals import MypyDataclass, checked_module, named_tuple_base, named_tuple_fields
+from mypy_plugin.mypy_internals import MypyDataclass, checked_module, is_subtype, named_tuple_base, named_tuple_fields
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.statements import calls, placed
 from mypy_plugin.method_bodies import assigned_values
