@@ -222,12 +222,13 @@ class JaxtypesPlugin(Plugin):
         """Whether ``function`` forwards to a jit (``jitted_functions.forwarder_of``), read once per
         body: every call of every function asks, and the daemon keeps a definition's object
         across edits, giving it the new body."""
+        known = self._forwarders.get(function)  # kept only for a definition read from source
+        if known is not None and known[0] is function.body:
+            return known[1]
         if function not in tree.defs:  # not read from source: the cache keeps no bodies
             return False
-        body, forwards = self._forwarders.get(function, (None, False))
-        if body is not function.body:
-            forwards = forwarder_of(tree, function) is not None
-            self._forwarders[function] = (function.body, forwards)
+        forwards = forwarder_of(tree, function) is not None
+        self._forwarders[function] = (function.body, forwards)
         return forwards
 
     def _class(self, fullname: str) -> TypeInfo | None:

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from mypy.nodes import (
     ARG_NAMED,
+    ArgKind,
     CallExpr,
     Decorator,
     Expression,
@@ -28,7 +29,7 @@ from mypy_plugin.metadata import JittedMethods
 from mypy_plugin.method_bodies import instance_methods, is_name
 from mypy_plugin.mypy_internals import checked_module
 from mypy_plugin.static_values import makes_function
-from mypy_plugin.statements import calls, placed, walk
+from mypy_plugin.statements import calls, parameter_at, placed, walk
 
 
 def jitting(tree: MypyFile, function: FuncDef) -> list[CallExpr | RefExpr]:
@@ -68,13 +69,14 @@ class Forwarder(NamedTuple):
     jit: str
     keywords: tuple[tuple[str, str | Expression], ...]
 
-    def given(self, names: Sequence[str | None], args: Sequence[Expression]) -> list[tuple[str | None, Expression]]:
+    def given(
+        self, kinds: Sequence[ArgKind], names: Sequence[str | None], args: Sequence[Expression]
+    ) -> list[tuple[str | None, Expression]]:
         """The keywords of the jit that a call of the function (its arguments ``args``, written
-        with ``names``: None for a positional one) gives it, with their values."""
-        parameters = [argument.variable.name for argument in self.function.arguments]
+        with ``kinds`` and ``names``) gives it, with their values."""
         bound: dict[str, Expression] = {}
-        for index, (name, arg) in enumerate(zip(names, args)):
-            parameter = name if name is not None else parameters[index] if index < len(parameters) else None
+        for place, arg in placed(kinds, names, args):
+            parameter = parameter_at(self.function, place)
             if parameter is not None:
                 bound[parameter] = arg
         for argument in self.function.arguments:
@@ -158,9 +160,11 @@ def jit_keywords(tree: MypyFile, jit: CallExpr) -> list[tuple[str | None, Expres
     ``partial(jax.jit, ...)``), gives the jit: its own, or, through a ``Forwarder``, those the
     forwarder passes on."""
     partial = resolved_fullname(tree, jit.callee) == PARTIAL
-    names, args = (jit.arg_names[1:], jit.args[1:]) if partial else (jit.arg_names, jit.args)
+    kinds, names, args = (
+        (jit.arg_kinds[1:], jit.arg_names[1:], jit.args[1:]) if partial else (jit.arg_kinds, jit.arg_names, jit.args)
+    )
     forwarder = forwarded_jit(tree, jit.args[0] if partial and jit.args else jit.callee)
-    return forwarder.given(names, args) if forwarder is not None else list(zip(names, args))
+    return forwarder.given(kinds, names, args) if forwarder is not None else list(zip(names, args))
 
 
 def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:

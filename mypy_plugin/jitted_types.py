@@ -57,6 +57,10 @@ class Statics:
     def __or__(self, other: Statics) -> Statics:
         return Statics((*self.nums, *other.nums), (*self.names, *other.names), private=self.private, jit=self.jit)
 
+    def holds(self, place: int | str) -> bool:
+        """Whether an argument at ``place`` (a position, or a keyword) fills a static position."""
+        return place in self.nums if isinstance(place, int) else place in self.names
+
     def of(self, function: FuncDef) -> Statics:
         """These positions, for the definition ``function``."""
         return Statics(self.nums, self.names, private=is_private(function), placed=self.placed, jit=self.jit)

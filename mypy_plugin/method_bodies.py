@@ -54,7 +54,7 @@ from mypy.plugin import ClassDefContext
 
 from mypy_plugin.metadata import MethodReads
 from mypy_plugin.mypy_internals import checked_module, get_subexpressions, returned_values
-from mypy_plugin.statements import calls, placed, walk
+from mypy_plugin.statements import calls, parameter_at, placed, walk
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
@@ -383,7 +383,7 @@ def read_by_callee(
     through the parameter its argument at ``place`` fills (``_read_through``); None where that is
     not known: another module's function, or one that passes it on further than can be read."""
     function = _module_function(call.callee, module)
-    parameter = _parameter(function, place) if function is not None and function not in seen else None
+    parameter = parameter_at(function, place) if function is not None and function not in seen else None
     if function is None or parameter is None:
         return None
     return _read_through(parameter, function.body, module, seen | {function})
@@ -398,14 +398,6 @@ def _module_function(callee: Expression, module: Sequence[Node]) -> FuncDef | No
         if isinstance(function, FuncDef) and function.name == callee.name:
             return function if callee.node in (None, function, node) else None
     return None
-
-
-def _parameter(function: FuncDef, place: int | str) -> str | None:
-    """The name of ``function``'s parameter that an argument at ``place`` fills."""
-    names = [argument.variable.name for argument in function.arguments]
-    if isinstance(place, str):
-        return place if place in names else None
-    return names[place] if place < len(names) else None
 
 
 def is_name(expr: Expression, name: str) -> bool:

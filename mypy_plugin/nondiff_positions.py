@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mypy.nodes import ARG_NAMED, ARG_POS, ARG_STAR, NameExpr
+from mypy.nodes import ARG_POS, ARG_STAR, Expression, NameExpr
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
@@ -19,7 +19,7 @@ from jaxtypes._vocabulary import phrases
 from mypy_plugin.jit_statics import read_statics
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.reporting import report
-from mypy_plugin.static_positions import tracer_problem
+from mypy_plugin.static_positions import placed_arguments, tracer_problem
 
 
 def construction_hook(public: str) -> Callable[[FunctionContext], Type]:
@@ -44,22 +44,21 @@ def call_hook(ctx: MethodContext) -> Type:
     statics = Statics.carried(ctx.type)
     if statics is None:
         return ctx.default_return_type
+    for place, arg, _ in placed_arguments(ctx):
+        if statics.holds(place):
+            _report_tracer(ctx.api, statics, place, arg)
     kinds = [kind for group in ctx.arg_kinds for kind in group]
-    names = [name for group in ctx.arg_names for name in group]
     args = [arg for group in ctx.args for arg in group]
-    position = 0
-    for kind, name, arg in zip(kinds, names, args):
-        place: int | str | None = None
-        if kind == ARG_POS:
-            place, position = (position if position in statics.nums else None), position + 1
-        elif kind == ARG_NAMED and name in statics.names:
-            place = name
-        elif kind == ARG_STAR and isinstance(arg, NameExpr):
-            filled = [n for n in statics.nums if n >= position]
-            place = f"{filled[0]} (from *{arg.name})" if filled else None
-        problem = tracer_problem(ctx.api, arg) if place is not None else None
-        if problem is not None:
-            report(ctx.api, phrases.nondiff_tracer(problem), phrases.nondiff_argument(place, statics.jit), arg)
-        if kind == ARG_STAR:
-            break  # the positions after it are unknown
+    star = next((index for index, kind in enumerate(kinds) if kind == ARG_STAR), None)
+    unpacked = args[star] if star is not None else None
+    if isinstance(unpacked, NameExpr):  # fills the positions from its own on
+        filled = [n for n in statics.nums if n >= kinds[:star].count(ARG_POS)]
+        if filled:
+            _report_tracer(ctx.api, statics, f"{filled[0]} (from *{unpacked.name})", unpacked)
     return ctx.default_return_type
+
+
+def _report_tracer(api: CheckerPluginInterface, statics: Statics, place: int | str, arg: Expression) -> None:
+    problem = tracer_problem(api, arg)
+    if problem is not None:
+        report(api, phrases.nondiff_tracer(problem), phrases.nondiff_argument(place, statics.jit), arg)

@@ -230,7 +230,7 @@ def _given_statics(api: CheckerPluginInterface, jit_call: Context, statics: Stat
     for call in calls([function.body] if function is not None else tree.defs):
         if call.callee is jit_call:
             given = placed(call.arg_kinds, call.arg_names, call.args)
-            return [expr for place, expr in given if place in statics.nums or place in statics.names]
+            return [expr for place, expr in given if statics.holds(place)]
     return []
 
 
@@ -361,14 +361,16 @@ def partial_hook(ctx: FunctionContext) -> Type:
     result = partial_new_callback(ctx)
     fun = ctx.args[0][0] if ctx.args and ctx.args[0] else None
     tree, call = checked_module(ctx.api), ctx.context
-    forwarder = forwarded_jit(tree, fun) if tree is not None and fun is not None else None
-    if forwarder is not None and tree is not None and isinstance(call, CallExpr):
-        statics = named_statics(jit_keywords(tree, call), JITS[forwarder.jit])
+    if tree is None or fun is None or not isinstance(call, CallExpr):
+        return result
+    forwarder = forwarded_jit(tree, fun)
+    if forwarder is not None:
+        public: str | None = JITS[forwarder.jit]
     else:
         public = {**JITS, **CUSTOM_DERIVATIVES}.get(fun.fullname) if isinstance(fun, RefExpr) else None
-        if public is None:
-            return result
-        statics = read_statics(ctx, public)
+    if public is None:
+        return result
+    statics = named_statics(jit_keywords(tree, call), public)
     proper = get_proper_type(result)
     if statics is None or not isinstance(proper, Instance):
         return result

@@ -22,6 +22,7 @@ from mypy.nodes import (
     Decorator,
     ForStmt,
     FuncDef,
+    FuncItem,
     IfStmt,
     MatchStmt,
     Node,
@@ -107,6 +108,14 @@ def placed(kinds: Sequence[ArgKind], names: Sequence[str | None], items: Iterabl
             yield name, item
         elif kind != ARG_NAMED:
             position = None
+
+
+def parameter_at(function: FuncItem, place: int | str) -> str | None:
+    """The name of ``function``'s parameter that an argument at ``place`` (``placed``) fills."""
+    names = [argument.variable.name for argument in function.arguments]
+    if isinstance(place, str):
+        return place if place in names else None
+    return names[place] if place < len(names) else None
 
 
 def present(nodes: Sequence[N | None]) -> list[N]:

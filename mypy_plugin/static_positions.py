@@ -243,7 +243,7 @@ def _check_call(
     if function is None and isinstance(target, Decorator):
         function = target.func
     for place, expr, typ in placed_arguments(ctx):
-        static = place in statics.nums if isinstance(place, int) else place in statics.names
+        static = statics.holds(place)
         if static and _mapped(ctx.context, place):
             continue  # what jax.vmap maps reaches the position as a tracer (traced_through_hook)
         site = Site(ctx.context, place) if isinstance(ctx.context, CallExpr) else None

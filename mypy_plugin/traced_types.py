@@ -133,7 +133,7 @@ def _binds_static(api: CheckerPluginInterface, made: Expression) -> Problem | No
     if statics is None:
         return None
     for place, _ in placed(made.arg_kinds[1:], made.arg_names[1:], made.args[1:]):
-        if place in statics.nums or place in statics.names:
+        if statics.holds(place):
             name = made.args[0].name if isinstance(made.args[0], RefExpr) else "function"
             return phrases.partial_binds_static(place, name)
     return None
