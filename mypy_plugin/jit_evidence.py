@@ -65,7 +65,9 @@ from mypy.nodes import (
     NameExpr,
     Node,
     OperatorAssignmentStmt,
+    RaiseStmt,
     RefExpr,
+    ReturnStmt,
     StrExpr,
     TryStmt,
     TupleExpr,
@@ -165,12 +167,15 @@ def _own_changes(defn: ClassDef, module: Sequence[Node]) -> ChangeEvidence:
         if method.name not in after or not method.arguments:
             continue
         is_self = functools.partial(is_name, name=method.arguments[0].variable.name)
+        memo = _memo_fills(method, method.arguments[0].variable.name)
         for node, *_ in walk([method.body]):
             calls.setdefault(method.name, set()).update(
                 expr.callee.name
                 for expr in get_subexpressions(node)
                 if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and is_self(expr.callee.expr)
             )
+            if id(node) in memo:
+                continue
             for target, attribute, _ in _writes(node):
                 if not is_self(target):
                     continue
@@ -180,7 +185,7 @@ def _own_changes(defn: ClassDef, module: Sequence[Node]) -> ChangeEvidence:
                 lazy = id(node) in unset.get((method, attribute), ())
                 written.setdefault(attribute, []).append((_assigned_whole(node), method, lazy))
                 own.setdefault(method.name, set()).add(attribute)
-        changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self)))
+        changed = tuple(dict.fromkeys(name for name, _, _ in _in_place_changes([method.body], is_self, memo)))
         if changed:
             in_place[method.name] = changed
     for attribute, words in deleted.items():
@@ -242,17 +247,14 @@ def _initialised_later(
 
 def _while_unset(defn: ClassDef) -> dict[tuple[FuncDef, str], set[int]]:
     """For each method of ``defn`` and attribute, the statements of the method that run only while
-    the instance's attribute is None: those inside ``if self.attribute is None:``, and all of a
-    private method's (``_set_adjoint``) whose every call in the class runs only while it is."""
+    the instance's attribute is None (``_guarded``), and all of a private method's
+    (``_set_adjoint``) whose every call in the class runs only while it is."""
     guarded: dict[tuple[FuncDef, str], set[int]] = {}
     methods = instance_methods(defn)
     for method in methods:
-        if not method.arguments:
-            continue
-        for check in _if_statements([method.body]):
-            attribute = _none_check(check, method.arguments[0].variable.name)
-            if attribute is not None:
-                guarded.setdefault((method, attribute), set()).update(id(step[0]) for step in walk([check.body[0]]))
+        for attribute, key, region in _guarded(method, method.arguments[0].variable.name if method.arguments else ""):
+            if key is None:
+                guarded.setdefault((method, attribute), set()).update(id(step[0]) for step in walk(region))
     sites: dict[str, list[tuple[FuncDef, int]]] = {}  # each method's calls in the class: caller, statement
     for caller in methods:
         for node, *_ in walk([caller.body]):
@@ -270,31 +272,78 @@ def _while_unset(defn: ClassDef) -> dict[tuple[FuncDef, str], set[int]]:
     return guarded
 
 
-def _if_statements(nodes: Sequence[Node]) -> Iterator[IfStmt]:
-    """The ``if`` statements below ``nodes``, in the function they are in (not nested ones)."""
+def _memo_fills(function: FuncDef, this: str) -> set[int]:
+    """The statements of ``function`` that fill a memo: they run only while a key is missing from a
+    dict of ``this`` (the instance), and set that key (``if color in self.ids: return`` ... ``self.ids[color]
+    = n``). Such a fill runs once per key and adds what no trace has read: one that read the key
+    ran the fill first, and a jitted method's later calls skip it as the memo itself would."""
+    filling: set[int] = set()
+    for attribute, key, region in _guarded(function, this):
+        steps = [node for node, *_ in walk(region)]
+        if key is not None and any(_sets_key(node, this, attribute, key) for node in steps):
+            filling.update(id(node) for node in steps)
+    return filling
+
+
+def _sets_key(node: Node, this: str, attribute: str, key: Expression) -> bool:
+    """``node`` is ``this.attribute[key] = ...``."""
+    return isinstance(node, AssignmentStmt) and any(
+        isinstance(target, IndexExpr)
+        and isinstance(target.base, MemberExpr)
+        and target.base.name == attribute
+        and is_name(target.base.expr, this)
+        and isinstance(target.index, RefExpr)
+        and written(target.index) == written(key)
+        for target in _flattened(node.lvalues)
+    )
+
+
+def _guarded(function: FuncDef, this: str) -> Iterator[tuple[str, Expression | None, Sequence[Node]]]:
+    """The statements of ``function`` that run only while an attribute of ``this`` (the instance)
+    is unset: (attribute, key, statements). With no key, while it is None: inside ``if
+    self.attribute is None:``, or after ``if self.attribute is not None: return ...`` in the same
+    block; with a key, while the key is missing from it: inside ``if key not in self.attribute:``,
+    or after ``if key in self.attribute: return ...``."""
+    for block in _blocks([function.body]):
+        for index, check in enumerate(block.body):
+            test = _unset_test(check.expr[0], this) if isinstance(check, IfStmt) else None
+            if not isinstance(check, IfStmt) or test is None:
+                continue
+            attribute, key, while_unset = test
+            if while_unset:
+                yield attribute, key, [check.body[0]]
+            elif check.else_body is None and isinstance(check.body[0].body[-1], (ReturnStmt, RaiseStmt)):
+                yield attribute, key, block.body[index + 1 :]
+
+
+def _unset_test(condition: Expression, this: str) -> tuple[str, Expression | None, bool] | None:
+    """What ``condition`` tests of an attribute of ``this``: (attribute, key, whether it holds while
+    the attribute is unset): ``self.a is None`` (``a``, None, True), ``k in self.a`` (``a``, ``k``,
+    False)."""
+    if not isinstance(condition, ComparisonExpr) or len(condition.operators) != 1:
+        return None
+    operator, (subject, other) = condition.operators[0], condition.operands
+    if operator in ("is", "is not") and isinstance(subject, MemberExpr) and is_name(subject.expr, this):
+        return (subject.name, None, operator == "is") if is_name(other, "None") else None
+    if operator in ("in", "not in") and isinstance(other, MemberExpr) and is_name(other.expr, this):
+        return other.name, subject, operator == "not in"
+    return None
+
+
+def _blocks(nodes: Sequence[Node]) -> Iterator[Block]:
+    """The blocks below ``nodes``, in the function they are in (not nested functions')."""
     for node in nodes:
         if isinstance(node, Block):
-            yield from _if_statements(node.body)
-        elif isinstance(node, IfStmt):
             yield node
-            yield from _if_statements([*node.body, *present([node.else_body])])
+            yield from _blocks(node.body)
+        elif isinstance(node, IfStmt):
+            yield from _blocks([*node.body, *present([node.else_body])])
         elif isinstance(node, (ForStmt, WhileStmt)):
-            yield from _if_statements([node.body, *present([node.else_body])])
+            yield from _blocks([node.body, *present([node.else_body])])
         elif isinstance(node, WithStmt):
-            yield from _if_statements([node.body])
+            yield from _blocks([node.body])
         elif isinstance(node, TryStmt):
-            yield from _if_statements(present([node.body, *node.handlers, node.else_body, node.finally_body]))
-
-
-def _none_check(check: IfStmt, this: str) -> str | None:
-    """The attribute ``check`` tests first for being None (``if self.attribute is None:``)."""
-    condition = check.expr[0]
-    if not isinstance(condition, ComparisonExpr) or condition.operators != ["is"]:
-        return None
-    subject, other = condition.operands
-    if isinstance(subject, MemberExpr) and is_name(subject.expr, this) and is_name(other, "None"):
-        return subject.name
-    return None
+            yield from _blocks(present([node.body, *node.handlers, node.else_body, node.finally_body]))
 
 
 def _assigned_whole(node: Node) -> Expression | None:
@@ -490,20 +539,45 @@ def with_evidence(
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
 
 
-def written_while_tracing(function: FuncDef, index: int) -> str | None:
+def written_while_tracing(function: FuncDef, index: int, module: Sequence[Node]) -> str | None:
     """Where ``function``, which jit traces, assigns an attribute of its parameter at ``index``
-    (a static ``self``): that runs only while jit traces, and leaves a tracer in the object,
-    whatever else reads it (even one made of the instance's unchanged state: inside a trace, what
-    jax computes is a tracer)."""
+    (a static ``self``): that runs only while jit traces, so the calls that find the compiled code
+    skip it, and it leaves a tracer in the object, whatever else reads it (even one made of the
+    instance's unchanged state: inside a trace, what jax computes is a tracer). Not a write meant
+    to run once, a lazy cache's or a memo's fill (``_guarded``), of a value that jax does not
+    compute (``_made_without_jax``): the calls that skip it would skip it anyway."""
     if index >= len(function.arguments):
         return None
     name = function.arguments[index].variable.name
+    once = {
+        (attribute, id(step))
+        for attribute, key, region in _guarded(function, name)
+        if key is None
+        for step, *_ in walk(region)
+    }
+    memo, local = _memo_fills(function, name), _local_names(function)
     for node, *_ in walk([function.body]):
         attribute = next((attribute for target, attribute, _ in _writes(node) if is_name(target, name)), None)
-        if attribute is not None:
-            owner = function_name(function)
-            return phrases.assigned_while_tracing(owner, name, attribute)
+        if attribute is None:
+            continue
+        value = _assigned_whole(node)
+        meant_once = (attribute, id(node)) in once or id(node) in memo
+        if not (meant_once and value is not None and _made_without_jax(value, name, local, module)):
+            return phrases.assigned_while_tracing(function_name(function), name, attribute)
     return None
+
+
+def _made_without_jax(value: Expression, this: str, local: set[str], module: Sequence[Node]) -> bool:
+    """``value`` is made of the state of ``this`` (``_settled``) by calls of functions and classes
+    other than jax's, which compute no tracer from it while jit traces (a method's, which may be
+    an array's, is not known)."""
+    return _settled(value, this, local, set(), module) and all(
+        isinstance(expr.callee, RefExpr)
+        and isinstance(expr.callee.node, (FuncBase, Decorator, TypeInfo))
+        and expr.callee.node.fullname.partition(".")[0] not in ("jax", "jaxlib")
+        for expr in get_subexpressions(value)
+        if isinstance(expr, CallExpr)
+    )
 
 
 def compared_while_tracing(api: CheckerPluginInterface, made: Expression, attribute: str | None) -> str | None:
@@ -918,11 +992,13 @@ def _class_called(call: CallExpr, info: TypeInfo) -> TypeInfo | None:
     return info if _calls_class(call, info) else None
 
 
-def _in_place_changes(nodes: Sequence[Node], targets: Callable[[Expression], bool]) -> Iterator[tuple[str, str, int]]:
+def _in_place_changes(
+    nodes: Sequence[Node], targets: Callable[[Expression], bool], skipped: Collection[int] = ()
+) -> Iterator[tuple[str, str, int]]:
     """Each ``x.attr.append(...)``, ``x.attr[k] = v``, ``del x.attr[k]`` below ``nodes`` whose
-    ``x`` satisfies ``targets``: (attribute, x as written, line)."""
+    ``x`` satisfies ``targets``, but in the statements ``skipped``: (attribute, x as written, line)."""
     for node, *_ in walk(nodes):
-        for member in _changed_contents(node):
+        for member in _changed_contents(node) if id(node) not in skipped else []:
             if targets(member.expr):
                 yield member.name, written(member.expr), member.line
 

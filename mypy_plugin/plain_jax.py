@@ -330,7 +330,8 @@ def _check_definition(
                 reads = method_reads(api, self_of, function.name)
             else:
                 reads = parameter_reads_of(api, function, index, typ)
-            found = written_while_tracing(function, index)
+            tree = checked_module(api)
+            found = written_while_tracing(function, index, tree.defs if tree is not None else [])
             problem = plain_static_problem(
                 api,
                 typ,
