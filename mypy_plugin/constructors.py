@@ -1,7 +1,8 @@
 """Call hooks: bound methods, lambdas and local functions passed into static fields by
 constructors and ``dataclasses.replace``, and arrays and unhashable values passed into static
 fields of other libraries' classes that declare no type (``Any``, an attribute a hand-written
-``tree_flatten`` returns as aux data).
+``tree_flatten`` returns as aux data), and tracers into any of theirs (a parameter that a jax
+transformation traces: ``jax.grad(lambda w: Loss(x, weight=w))``).
 
 Which arguments are static comes from the class's records (``metadata``) (every field of a static class, the
 ``meta_fields`` of a pytree class, the fields another library's marker made static:
@@ -27,6 +28,7 @@ from mypy_plugin.metadata import ClassFacts, LibraryFields
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, is_same_type, is_subtype
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
+from mypy_plugin.traced_parameters import tracer_problem
 from mypy_plugin.value_origins import compares_as_number
 from mypy_plugin.value_uses import handed_to
 
@@ -76,6 +78,9 @@ def _check_argument(
         problem = bound_method_problem(expr, api.get_expression_type(expr.expr), judge)
     else:
         problem = fresh_callable_problem(expr, *enclosing_functions(api))
+    tracer = tracer_problem(api, expr) if problem is None and marker is not None else None
+    if tracer is not None and marker is not None:  # a parameter jax traces, whatever its type
+        problem = tracer._replace(fix=fix_for(tracer.rule, marker, tracer.fix))
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
     elif problem is None and marker is not None and name is not None:

@@ -7,7 +7,9 @@
   The aux attributes are then static fields like any library's (``library_fields``), judged by
   their declared types and, where an attribute has none, by what constructors are given. Read
   from ``return children, aux`` where ``aux`` is an attribute of the first parameter
-  (``self.x``, ``node.x``), a tuple or list of them, or a local name assigned one of those.
+  (``self.x``, ``node.x``), a tuple or list of them, the values of a dict of them (``dict(w=self.w)``:
+  a property, by its name, as the constructor parameter of that name fills it), or a local name
+  assigned one of those.
 - Hashing: the attributes a ``__hash__`` hashes as they are (``hash((self.x, self.mul))``);
   one holding an array makes hashing fail, while ``hash(tuple(self.x.tolist()))`` hashes a
   value made from it (``hashing``).
@@ -214,12 +216,20 @@ def _methods(stmt: Statement, instance: bool) -> list[FuncDef]:
 
 def _attributes(function: FuncItem, expr: Expression) -> list[str]:
     """The attributes of ``function``'s first parameter that ``expr`` is: one (``self.x``), a
-    tuple or list of them, or a local name assigned one of those."""
+    tuple or list of them, the values of a dict of them (``{"w": self.w}``, ``dict(w=self.w)``),
+    or a local name assigned one of those."""
     if not function.arguments:
         return []
     this = function.arguments[0].variable.name
     value = _local_value(expr, function.body)
-    items = value.items if isinstance(value, (TupleExpr, ListExpr)) else [value]
+    if isinstance(value, (TupleExpr, ListExpr)):
+        items = value.items
+    elif isinstance(value, DictExpr):
+        items = [item for _, item in value.items]
+    elif isinstance(value, CallExpr) and isinstance(value.callee, NameExpr) and value.callee.name == "dict":
+        items = [arg for arg, name in zip(value.args, value.arg_names) if name is not None]
+    else:
+        items = [value]
     return [
         item.name
         for item in items

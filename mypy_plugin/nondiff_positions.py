@@ -4,7 +4,7 @@ values given there as Python values, so a tracer there fails (``custom_vjp`` ref
 escapes its trace (``custom_jvp``; jax issues 20889, 23065). They are carried on the type as a
 jit's static positions are, from the construction (``jax.custom_vjp(f, nondiff_argnums=(0,))``,
 ``@partial(jax.custom_jvp, nondiff_argnums=(1,))``) to each call, where a value that is a tracer
-there (``static_positions.tracer_problem``) is reported. Only tracers: the rules never hash
+there (``traced_parameters.tracer_problem``) is reported. Only tracers: the rules never hash
 these values, so an unhashable one is fine."""
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from jaxtypes._vocabulary import phrases
 from mypy_plugin.jit_statics import read_statics
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.reporting import report
-from mypy_plugin.static_positions import placed_arguments, tracer_problem
+from mypy_plugin.static_positions import placed_arguments
+from mypy_plugin.traced_parameters import tracer_problem
 
 
 def construction_hook(public: str) -> Callable[[FunctionContext], Type]:

@@ -8,10 +8,8 @@ the daemon.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TypeGuard
 
 from mypy.nodes import (
-    ARG_STAR2,
     AssignmentStmt,
     CallExpr,
     ClassDef,
@@ -20,8 +18,6 @@ from mypy.nodes import (
     Decorator,
     Expression,
     FuncDef,
-    IntExpr,
-    ListExpr,
     MemberExpr,
     MypyFile,
     NameExpr,
@@ -29,7 +25,6 @@ from mypy.nodes import (
     OpExpr,
     RefExpr,
     SuperExpr,
-    TupleExpr,
     TypeInfo,
     Var,
 )
@@ -46,7 +41,6 @@ from jaxtypes._vocabulary.rules import (
     STATIC_IDENTITY_HASH,
     STATIC_IDENTITY_HASH_STRICT,
 )
-from mypy_plugin.captured_values import given_for
 from mypy_plugin.constructors import is_static_field
 from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.declared_types import is_plain_class, static_problem
@@ -60,14 +54,14 @@ from mypy_plugin.jit_evidence import (
     repeated,
     with_evidence,
 )
-from mypy_plugin.jit_statics import decorated_statics, jitted_statics, named_statics, read_statics
-from mypy_plugin.jitted_functions import jitting, traced_by_lax
+from mypy_plugin.jit_statics import decorated_statics, named_statics, read_statics
 from mypy_plugin.jitted_types import Statics
-from mypy_plugin.markers import class_name, function_name
-from mypy_plugin.method_bodies import definition, is_name
-from mypy_plugin.mypy_internals import checked_module, enclosing_functions, get_subexpressions, innermost_function
+from mypy_plugin.markers import class_name
+from mypy_plugin.method_bodies import is_name
+from mypy_plugin.mypy_internals import checked_module, innermost_function
 from mypy_plugin.reporting import report
-from mypy_plugin.statements import calls, placed, walk
+from mypy_plugin.traced_parameters import is_vmap, tracer_problem, unmapped
+from mypy_plugin.statements import calls, placed
 from mypy_plugin.stale_globals import jitted_function, stale_global_problem
 from mypy_plugin.static_values import bound_method_problem
 from mypy_plugin.traced_types import untraceable_problem
@@ -153,8 +147,8 @@ def traced_through_hook(ctx: FunctionContext) -> Type:
 def _untraced(ctx: FunctionContext, transform: CallExpr) -> tuple[int, ...] | None:
     """The positions ``jax.make_jaxpr(f, static_argnums=...)`` or ``jax.vmap(f, in_axes)`` passes
     on as they are; None where they cannot be read."""
-    if _is_vmap(transform):
-        return _unmapped(transform)
+    if is_vmap(transform):
+        return unmapped(transform)
     own = read_statics(ctx)
     return own.nums if own is not None else None
 
@@ -163,29 +157,10 @@ def _mapped(context: Context, place: int | str) -> bool:
     """``context`` calls what ``jax.vmap(f, ...)`` returns, which maps the argument at ``place``
     (or may: ``in_axes`` not read)."""
     vmap = context.callee if isinstance(context, CallExpr) else None
-    if not _is_vmap(vmap):
+    if not is_vmap(vmap):
         return False
-    unmapped = _unmapped(vmap)
-    return unmapped is None or isinstance(place, str) or place not in unmapped
-
-
-def _is_vmap(expr: Expression | None) -> TypeGuard[CallExpr]:
-    """``expr`` is a call of ``jax.vmap``."""
-    return isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.callee.fullname == JAX_VMAP
-
-
-def _unmapped(vmap: CallExpr) -> tuple[int, ...] | None:
-    """The positions ``jax.vmap(f, in_axes)`` passes on unmapped (``in_axes`` None there); None
-    where ``in_axes`` is no literal int, nor a tuple or list of ints and None (keyword arguments
-    are always mapped)."""
-    given = dict(placed(vmap.arg_kinds, vmap.arg_names, vmap.args))
-    axes = given.get("in_axes", given.get(1))
-    if axes is None or isinstance(axes, IntExpr):
-        return ()
-    items = axes.items if isinstance(axes, (TupleExpr, ListExpr)) else None
-    if items is None or not all(isinstance(item, IntExpr) or is_name(item, "None") for item in items):
-        return None
-    return tuple(place for place, item in enumerate(items) if is_name(item, "None"))
+    left = unmapped(vmap)
+    return left is None or isinstance(place, str) or place not in left
 
 
 def is_rebound(tree: MypyFile | None, function: FuncDef) -> bool:
@@ -519,103 +494,6 @@ def _fresh_verdict(api: CheckerPluginInterface, fresh: Fresh, needs_evidence: bo
     """``static-fresh-callable`` for ``fresh``, with its evidence (``fresh_problem``)."""
     problem = phrases.fresh_callable(fresh.described)
     return with_evidence(api, problem, made=fresh.made, through_calls=True, site=site) if needs_evidence else problem
-
-
-def tracer_problem(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
-    """``static-dynamic-child`` for a parameter of an enclosing function that jit traces (not in
-    its static positions), or that jax.lax's control flow traces (a loop's body: its index too):
-    a tracer there, whatever its declared type."""
-    tree = checked_module(api)
-    if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var) or tree is None:
-        return None
-    for function in enclosing_functions(api)[1]:
-        parameters = [argument.variable for argument in function.arguments] if isinstance(function, FuncDef) else []
-        if expr.node not in parameters or not isinstance(function, FuncDef):
-            continue
-        owner = function_name(function)
-        primitive = traced_by_lax(tree, function)
-        if primitive is not None:
-            return phrases.lax_traced_parameter(expr.node.name, owner, primitive)
-        if not jitting(tree, function):
-            return _given_a_tracer(api, tree, function, parameters.index(expr.node))
-        traced = _traced_parameter_of(api, function, expr)
-        if traced is None:
-            return None
-        problem = phrases.traced_parameter(traced, owner)
-        return problem if _ever_given(tree, function, expr.node) else phrases.unobserved(problem)
-    return None
-
-
-def _ever_given(tree: MypyFile, function: FuncDef, parameter: Var) -> bool:
-    """Whether a value for ``parameter`` of ``function`` may be given: it has no default, or a
-    call of the module passes one (or may, through ``**kwargs``, or ``*args`` where it is not
-    keyword-only). jit does not trace a default: where no caller passes the parameter, the body
-    sees the default itself."""
-    argument = next(a for a in function.arguments if a.variable is parameter)
-    if argument.initializer is None:
-        return True
-    for call in calls(tree.defs):
-        callee = call.callee
-        named = isinstance(callee, MemberExpr) and callee.name == function.name
-        if not (named or isinstance(callee, NameExpr) and definition(callee.node) is function):
-            continue
-        if ARG_STAR2 in call.arg_kinds or parameter.name in call.arg_names:
-            return True
-        if argument.kind.is_named():  # keyword-only: no position fills it
-            continue
-        given = given_for(call, function, {parameter})
-        if given is None or given:
-            return True
-    return False
-
-
-def _given_a_tracer(api: CheckerPluginInterface, tree: MypyFile, function: FuncDef, index: int) -> Problem | None:
-    """The parameter at ``index`` of ``function``, which no jit compiles, where a function of the
-    module that jit traces calls ``function`` (or ``jax.vmap`` of it) with one of its own traced
-    parameters there: inside that trace, a tracer."""
-    name = function.arguments[index].variable.name
-    jitted: dict[FuncDef, bool] = {}
-    for node, _, scope, _ in walk(tree.defs):
-        if scope is None or scope is function:
-            continue
-        if scope not in jitted:
-            jitted[scope] = bool(jitting(tree, scope))
-        if not jitted[scope]:
-            continue
-        for call in get_subexpressions(node):
-            target = call.callee if isinstance(call, CallExpr) else None
-            if (
-                isinstance(target, CallExpr)
-                and isinstance(target.callee, RefExpr)
-                and target.callee.fullname == JAX_VMAP
-            ):
-                target = target.args[0] if target.args else None
-            if (
-                not isinstance(call, CallExpr)
-                or not isinstance(target, RefExpr)
-                or definition(target.node) is not function
-            ):
-                continue
-            given = next(
-                (arg for place, arg in placed(call.arg_kinds, call.arg_names, call.args) if place in (index, name)),
-                None,
-            )
-            traced = _traced_parameter_of(api, scope, given) if given is not None else None
-            if traced is not None:
-                return phrases.given_traced_parameter(
-                    name, function_name(function), traced, function_name(scope), call.line
-                )
-    return None
-
-
-def _traced_parameter_of(api: CheckerPluginInterface, function: FuncDef, expr: Expression) -> str | None:
-    """The name of ``function``'s parameter ``expr`` is, where jit traces it (not static)."""
-    parameters = [argument.variable for argument in function.arguments]
-    if not isinstance(expr, NameExpr) or expr.node not in parameters:
-        return None
-    statics = jitted_statics(api, function)
-    index = parameters.index(expr.node)
-    return None if statics is None or index in statics.nums or expr.name in statics.names else expr.name
 
 
 def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type, reads: Reads) -> Problem | None:

@@ -88,6 +88,13 @@ TRACING_TRANSFORMS = {
 (``jax.make_jaxpr`` but its own ``static_argnums``, ``jax.vmap`` but where ``in_axes`` gives
 None), by where jax defines them."""
 
+DIFFERENTIATING_TRANSFORMS = {
+    f"jax._src.api.{name}": f"jax.{name}"
+    for name in ("grad", "value_and_grad", "jacfwd", "jacrev", "jacobian", "hessian")
+}
+"""jax's differentiating transformations, by where jax defines them: each traces the parameters
+of the function it is given that ``argnums`` names (the first, by default)."""
+
 JAX_EXPORT = "jax._src.export._export.export"
 """``jax.export.export``: traces the function it is given once, into a serialised module."""
 

@@ -59,6 +59,7 @@ from jaxtypes._vocabulary.rules import (
     TRACED_LEAF_FIX,
     TRACED_BY_TRANSFORM_FIX,
     LAX_TRACED_INTO_STATIC_FIX,
+    TRANSFORMED_INTO_STATIC_FIX,
     NONDIFF_TRACER_FIX,
     PARTIAL_BINDS_STATIC_FIX,
     TRACED_INTO_STATIC_FIX,
@@ -215,13 +216,15 @@ def given_traced_parameter(name: str, function: str, traced: str, caller: str, l
     )
 
 
-def lax_traced_parameter(name: str, function: str, primitive: str) -> Problem:
+def transformed_parameter(name: str, function: str, primitive: str, *, control_flow: bool) -> Problem:
     """A parameter of a function jax.lax's control flow traces (a loop's body, a branch of
-    ``cond``) passed on into a static position: a tracer there, a loop's index too."""
+    ``cond``: a loop's index too), or a jax transformation (``jax.grad``, ``jax.vmap``), passed on
+    into a static position: a tracer there."""
+    fix = LAX_TRACED_INTO_STATIC_FIX if control_flow else TRANSFORMED_INTO_STATIC_FIX
     return Problem(
         STATIC_DYNAMIC_CHILD,
         f"is the parameter {name!r} of {function}, which {primitive} traces: a tracer",
-        LAX_TRACED_INTO_STATIC_FIX.format(name=name, primitive=primitive),
+        fix.format(name=name, primitive=primitive),
     )
 
 

@@ -133,6 +133,11 @@ LAX_TRACED_INTO_STATIC_FIX = (
     "value needs its own program, loop in Python instead of {primitive}"
 )
 
+TRANSFORMED_INTO_STATIC_FIX = (
+    "pass {name!r} on as a traced argument (not in static_argnums/static_argnames, nor in pytree "
+    "metadata), or keep it out of what {primitive} traces (argnums, in_axes=None)"
+)
+
 PARTIAL_BINDS_STATIC_FIX = (
     "bind it with functools.partial and pass that function in a static position, or make the "
     "position traced in the function the Partial wraps"

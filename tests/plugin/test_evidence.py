@@ -57,8 +57,14 @@ abstract one: the overrides the module shows; a function of the module given the
 what it reads through that parameter). Nor
 is a later initialisation: an attribute that only a method run later sets (nothing in
 construction or a class body does), or that a method sets only while it is None (inside
-``if self.x is None:``, or in a private method called only there: a lazy cache), always to what
-the instance's unchanged state makes. Nor is a copy that is another value: a construction, or
+``if self.x is None:``, after ``if self.x is not None: return ...``, or in a private method
+called only there: a lazy cache), always to what the instance's unchanged state makes; nor a
+memo's fill, what a method does only while a key is missing from a dict of the instance and
+that sets the key (a dict only tested, never filled, changes at every call). A jitted method's
+own lazy cache of what the unchanged state makes, by functions other than jax's, is no evidence
+either (a value jax computes there is a tracer, kept). A tracer given to pytree metadata (a
+parameter ``jax.grad`` differentiates by, in the values of a hand-written flatten function's dict)
+is reported where such an instance meets jit. Nor is a copy that is another value: a construction, or
 a static argument of a function jitted and called right there, given what differs at each
 iteration compiles anew whatever it hashes by. Also: a traced parameter passed on into a static
 position is a tracer, whatever its declared type, where a call gives it a value (jit does not
@@ -87,6 +93,7 @@ from typing import Any, Callable, NamedTuple
 import equinox as eqx
 import jax
 import jax.numpy as jnp
+import numpy as np
 from flax import nnx, struct
 from jax import export
 from jax.example_libraries import optimizers
@@ -452,7 +459,35 @@ class SortedInPlace(Labelled):
         self.labels.sort()
 
 
+@jax.tree_util.register_pytree_node_class
+class Weighted:
+    def __init__(self, x: jax.Array, weight: Any = 1.0, names: Any = ()) -> None:
+        self._weight = weight
+        self.names = names
+        self.x = x
+
+    @property
+    def weight(self) -> Any:
+        return self._weight
+
+    def tree_flatten(self) -> tuple:
+        aux = dict(weight=self.weight, names=self.names)  # the values of a dict: aux data
+        return (self.x,), aux
+
+    @classmethod
+    def tree_unflatten(cls, aux: dict, children: tuple) -> "Weighted":
+        return cls(children[0], **aux)
+
+
+@jax.jit
+def weigh(w: Weighted) -> jax.Array:
+    return w.x
+
+
 labelled = Labelled(["b", "a"], jnp.ones(1))  # S: static-unhashable-strict
+weighed = weigh(Weighted(jnp.ones(1), weight=jnp.ones(3)))  # E: static-dynamic-child
+named = Weighted(jnp.ones(1), names=["a"])  # S: static-unhashable-strict
+slope = jax.grad(lambda w: weigh(Weighted(jnp.ones(1), weight=w)).sum())(0.5)  # E: static-dynamic-child
 in_place = SortedInPlace(["b", "a"], jnp.ones(1))  # E: static-unhashable
 
 
@@ -1064,6 +1099,9 @@ class Recorder:
         self.grid = grid
         self.history: list[int] = []
         self.description: dict[str, int] | None = None
+        self.counted: int | None = None
+        self.captured_grid: int | None = None
+        self.steps: jax.Array | None = None
 
     @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
     def step(self, x: jax.Array) -> jax.Array:
@@ -1081,11 +1119,67 @@ class Recorder:
     def log(self) -> None:
         self.history = [1]  # what no jitted method reads
 
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def sized(self, x: jax.Array) -> jax.Array:
+        return x * self.size()
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def captured(self, x: jax.Array) -> jax.Array:
+        if self.captured_grid is None:  # captured once, while tracing, from the unchanged state
+            self.captured_grid = grid_of(self)
+        return x * self.grid
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def ramp(self, x: jax.Array) -> jax.Array:
+        if self.steps is None:  # what jax computes while tracing is a tracer, kept
+            self.steps = jnp.arange(self.grid)
+        return x * self.steps
+
+    def size(self) -> int:
+        if self.counted is not None:  # the same lazy cache, returned early once full
+            return self.counted
+        self.counted = len(described(self))
+        return self.counted
+
+
+class Palette:
+    def __init__(self) -> None:
+        self.colours = np.zeros((1, 3))
+        self.ids: dict[tuple[int, int, int], int] = {{}}
+        self.added = 0
+
+    def colour_id(self, colour: tuple[int, int, int]) -> int:
+        if colour in self.ids:  # a memo: each key is filled once, and nothing read is changed
+            return self.ids[colour]
+        self.colours = np.concatenate([self.colours, np.asarray([colour])])
+        self.ids[colour] = len(self.colours) - 1
+        return self.ids[colour]
+
+    def tally(self, colour: tuple[int, int, int]) -> None:
+        if colour in self.ids:  # tested, never filled: runs at every call
+            return
+        self.added += 1
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def paint(self, raster: jax.Array) -> jax.Array:
+        return jnp.asarray(self.colours)[raster * self.colour_id((1, 2, 3))]
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def counted(self, x: jax.Array) -> jax.Array:
+        self.tally((1, 2, 3))
+        return x * self.added
+
 
 recorder = Recorder(2)
 recorder.step(jnp.ones(1))
 recorder.labelled(jnp.ones(1))
 recorder.log()
+recorder.sized(jnp.ones(1))
+recorder.captured(jnp.ones(1))
+recorder.ramp(jnp.ones(1))
+palette = Palette()
+palette.paint(jnp.ones(1, dtype=int))
+palette.counted(jnp.ones(1))
 propose(jnp.ones(2))
 propose_given(jnp.ones(2), p=0.3)
 propose_keyword(*[jnp.ones(2)])  # no position fills a keyword-only parameter

@@ -37,7 +37,8 @@ hand-written ``__init__``'s parameter that is no field, stay silent); a
 lambda jitted inside a loop; a tuple of a jax array's items, which are arrays (``tuple(a)``,
 also row by row; ``tuple(a.tolist())`` and a shape stay silent); a traced parameter of a function jitted by a call (``jax.jit(fit)``)
 passed on into a static position, and so is one of a loop's body that ``jax.lax.fori_loop`` traces
-(its index too: a tracer), while one passed on into a traced position stays silent; a list
+(its index too: a tracer), and one of a function, or a lambda, that ``jax.vmap`` maps or
+``jax.grad`` differentiates by (not one ``in_axes`` gives None, nor one ``argnums`` leaves out), while one passed on into a traced position stays silent; a list
 given to a named tuple's or frozen dataclass's field declared ``Sequence`` in a static position
 (a tuple there stays silent, and so does a list in a frozen dataclass declared ``eq=False``,
 which hashes by identity: made once, the opt-in ``static-identity-hash-strict``); a call of a jitted function's name that the module has since
@@ -679,6 +680,20 @@ def looped(x: jax.Array) -> jax.Array:
 
     jax.lax.scan(scanned, x, jnp.ones((2, 4)))
     return jax.lax.fori_loop(0, 3, body, x)
+
+
+def mapped(x: jax.Array, n: jax.Array) -> jax.Array:
+    return reshaped(x, n)  # E: static-dynamic-child
+
+
+def rescaled(n: int, x: jax.Array) -> jax.Array:
+    return reshaped(x, n).sum()  # argnums=1: n is passed as it is
+
+
+jax.vmap(mapped)(jnp.ones((2, 4)), jnp.full(2, 4))
+jax.grad(rescaled, argnums=1)(4, jnp.ones(4))
+jax.vmap(lambda row, n: reshaped(row, n), in_axes=(0, None))(jnp.ones((2, 4)), 4)  # n is not mapped
+jax.grad(lambda w: reshaped(jnp.ones(4), w).sum())(4.0)  # E: static-dynamic-child
 
 
 class Dims(NamedTuple):
