@@ -70,6 +70,10 @@ def test_jax_names_are_where_jax_defines_them() -> None:
     assert [resolve(fullname) for fullname in names.TRACING_TRANSFORMS] == [jax.make_jaxpr, jax.eval_shape, jax.vmap]
     assert resolve(names.JAX_EXPORT) is jax.export.export
     assert all(resolve(fullname) is resolve(public) for fullname, public in names.CUSTOM_DERIVATIVES.items())
+    differentiating = {_resolved(fullname) for fullname in names.DIFFERENTIATING_TRANSFORMS}
+    for public in names.DIFFERENTIATING_TRANSFORMS.values():  # jax.jacobian is jacrev in older jax
+        assert resolve(public) in differentiating, public
+        assert list(inspect.signature(resolve(public)).parameters)[1] == "argnums", public
     assert resolve(names.TREE_PARTIAL) is jax.tree_util.Partial
     assert {resolve(fullname) for fullname in names.ARRAY_CONVERSIONS} == {jax.numpy.array, jax.numpy.asarray}
     for fullname, (public, places) in names.LAX_TRACED_FUNCTIONS.items():
