@@ -16,7 +16,7 @@ happens here.
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr, Expression, MemberExpr, MypyFile, NameExpr, RefExpr, TypeInfo
+from mypy.nodes import AssignmentStmt, CallExpr, ClassDef, Expression, MemberExpr, MypyFile, NameExpr, RefExpr, TypeInfo
 from mypy.plugin import ClassDefContext
 
 from jaxtypes._vocabulary.libraries import PYTREE_DATACLASS_ALIASES
@@ -33,7 +33,10 @@ def tag_hook(ctx: ClassDefContext) -> None:
         return
     written = _written_flags(ctx.reason, eq=True, frozen=False, unsafe_hash=False)
     DataclassOptions(
-        eq=bool(written["eq"]), frozen=bool(written["frozen"]), unsafe_hash=bool(written["unsafe_hash"])
+        eq=bool(written["eq"]),
+        frozen=bool(written["frozen"]),
+        unsafe_hash=bool(written["unsafe_hash"]),
+        uncompared=_uncompared_fields(ctx.cls, "compare"),
     ).write(ctx.cls.info)
 
 
@@ -48,7 +51,28 @@ def attrs_tag_hook(ctx: ClassDefContext) -> None:
         eq=bool(written["eq"] if written["cmp"] is None else written["cmp"]),
         frozen=bool(written["frozen"]),
         unsafe_hash=bool(written["hash"] or written["unsafe_hash"]),
+        uncompared=_uncompared_fields(ctx.cls, "eq", "cmp"),
     ).write(ctx.cls.info)
+
+
+def _uncompared_fields(defn: ClassDef, *keywords: str) -> tuple[str, ...]:
+    """The fields the body of ``defn`` declares with one of ``keywords`` False
+    (``x: Callable = field(compare=False)``, attrs' ``eq=False``): the generated ``__eq__`` and
+    ``__hash__`` leave them out, so what they hold is no part of a static value's key."""
+    found = []
+    for stmt in defn.defs.body:
+        value = stmt.rvalue if isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1 else None
+        target = stmt.lvalues[0] if isinstance(stmt, AssignmentStmt) else None
+        if isinstance(value, CallExpr) and isinstance(target, NameExpr):
+            given = dict(zip(value.arg_names, value.args))
+            if any(written_bool(given.get(keyword)) is False for keyword in keywords):
+                found.append(target.name)
+    return tuple(found)
+
+
+def uncompared(info: TypeInfo) -> frozenset[str]:
+    """The fields that ``info`` and its bases leave out of ``__eq__`` and ``__hash__``."""
+    return frozenset(name for base in info.mro for name in getattr(DataclassOptions.read(base), "uncompared", ()))
 
 
 def _written_flags(reason: Expression, **defaults: bool | None) -> dict[str, bool | None]:

@@ -27,7 +27,13 @@ from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import ADMITTED_UNHASHABLE, PYTREE_DECORATOR, STATIC_DECORATOR
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE, Rule
-from mypy_plugin.dataclass_options import dataclass_frozen, deciding_dataclass, declared_eq_false, hashes_its_fields
+from mypy_plugin.dataclass_options import (
+    dataclass_frozen,
+    deciding_dataclass,
+    declared_eq_false,
+    hashes_its_fields,
+    uncompared,
+)
 from mypy_plugin.hashing import (
     declares_no_hash,
     defines_hash,
@@ -263,7 +269,8 @@ def rebuilt(info: TypeInfo) -> frozenset[str]:
 
 def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:
     """A transformed dataclass's fields and their declared types (inherited ones too), also for
-    an undecorated subclass, whose instances hash and compare over its base's fields."""
+    an undecorated subclass, whose instances hash and compare over its base's fields; not those
+    left out of ``__eq__`` and ``__hash__`` (``field(compare=False)``)."""
     decider = deciding_dataclass(info)
     dataclass = None if decider is None else MypyDataclass.read(decider)
     if dataclass is not None:
@@ -277,7 +284,8 @@ def _dataclass_fields(info: TypeInfo) -> dict[str, Type]:
             if isinstance(symbol.node, Var) and not symbol.node.is_inferred and not symbol.node.is_classvar
         )
     fields = {}
-    for name in names:
+    left_out = uncompared(info)
+    for name in (name for name in names if name not in left_out):
         symbol = info.get(name)
         if symbol is not None and isinstance(symbol.node, Var) and symbol.node.type is not None:
             fields[name] = symbol.node.type

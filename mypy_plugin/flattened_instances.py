@@ -32,12 +32,9 @@ from mypy.nodes import (
 )
 from mypy.types import Instance, Type, UnboundType, UnionType
 
-from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, TREE_STRUCTURE_FUNCTIONS
-from mypy_plugin.jitted_functions import is_jit, resolved_fullname
+from jaxtypes._vocabulary.names import TREE_STRUCTURE_FUNCTIONS
+from mypy_plugin.jitted_functions import COMPILING_JITS, is_jit, resolved_fullname
 from mypy_plugin.statements import calls, walk
-
-FLATTENING_JITS = frozenset(JITS) | {EQX_FILTER_JIT, JAXTYPES_JIT}
-"""What jits a function and flattens its arguments to find compiled code."""
 
 
 def flattening_site(tree: MypyFile, info: TypeInfo, instances: Callable[[Expression], bool]) -> tuple[str, int] | None:
@@ -47,7 +44,7 @@ def flattening_site(tree: MypyFile, info: TypeInfo, instances: Callable[[Express
     jitted = _jitted_names(tree, functions)
     for call in calls(tree.defs):
         callee = call.callee
-        flattens = is_jit(tree, callee.callee, FLATTENING_JITS) if isinstance(callee, CallExpr) else False
+        flattens = is_jit(tree, callee.callee, COMPILING_JITS) if isinstance(callee, CallExpr) else False
         flattens = flattens or (isinstance(callee, NameExpr) and callee.name in jitted)
         structure = resolved_fullname(tree, callee) in TREE_STRUCTURE_FUNCTIONS
         if (flattens or structure) and any(instances(arg) for arg in call.args[: 1 if structure else None]):
@@ -80,12 +77,12 @@ def _jitted_functions(tree: MypyFile) -> Iterator[FuncDef]:
     named = {
         arg.name
         for call in calls(tree.defs)
-        if is_jit(tree, call.callee, FLATTENING_JITS)
+        if is_jit(tree, call.callee, COMPILING_JITS)
         for arg in call.args[:1]
         if isinstance(arg, NameExpr)
     }
     for node, *_ in walk(tree.defs, definitions=True):
-        if isinstance(node, Decorator) and any(is_jit(tree, d, FLATTENING_JITS) for d in node.original_decorators):
+        if isinstance(node, Decorator) and any(is_jit(tree, d, COMPILING_JITS) for d in node.original_decorators):
             yield node.func
         elif isinstance(node, FuncDef) and node.name in named:
             yield node
@@ -97,7 +94,7 @@ def _jitted_names(tree: MypyFile, functions: list[FuncDef]) -> set[str]:
     names = {function.name for function in functions}
     for node, *_ in walk(tree.defs):
         rvalue = getattr(node, "rvalue", None)
-        if isinstance(rvalue, CallExpr) and is_jit(tree, rvalue.callee, FLATTENING_JITS):
+        if isinstance(rvalue, CallExpr) and is_jit(tree, rvalue.callee, COMPILING_JITS):
             names |= {lvalue.name for lvalue in getattr(node, "lvalues", []) if isinstance(lvalue, NameExpr)}
     return names
 

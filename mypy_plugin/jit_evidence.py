@@ -108,7 +108,7 @@ from mypy_plugin.method_bodies import (
 )
 from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jit_statics import decorated_statics
-from mypy_plugin.jitted_functions import jitting
+from mypy_plugin.jitted_functions import compiled, jitting
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
 from mypy_plugin.statements import calls, placed, present, walk
@@ -1106,11 +1106,29 @@ def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Seque
     what ``jax.jit`` is given): a value a function builds and returns reaches jit, if at all,
     where it is passed. Not where values ``made`` holds that shape its program (``shaping``, read
     where it is made: ``captured_values``) are computed from what differs at each iteration:
-    each run makes another program."""
+    each run makes another program. Nor inside a function a jit compiles (``while_tracing``): that
+    code runs while jit traces it, once per cache key."""
     looping, function, inside = _placed(api, made)
+    if while_tracing(api, function):
+        return None
     if looping:
         return None if _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
     return _called_in_loop(api, function, shaping=shaping) if function is not None and through_calls else None
+
+
+def while_tracing(api: Api, function: FuncDef | None) -> bool:
+    """``function``, or a function it is defined in, is one a jit of the module compiles
+    (``jitted_functions.compiled``): its code runs only while that jit traces it."""
+    tree = checked_module(api)
+    if tree is None or function is None:
+        return False
+    outer = {node: scope for node, _, scope, _ in walk(tree.defs, definitions=True) if isinstance(node, FuncDef)}
+    scope: FuncDef | None = function
+    while scope is not None:
+        if compiled(tree, scope):
+            return True
+        scope = outer.get(scope)
+    return False
 
 
 def _differ(
@@ -1132,7 +1150,7 @@ def called_again(api: Api, made: Context) -> str | None:
     while an outer jit traces, where a new object costs a trace, not a compilation."""
     _, function, _ = _placed(api, made)
     tree = checked_module(api)
-    if function is None or tree is None:
+    if function is None or tree is None or while_tracing(api, function):
         return None
     runners = _runners(tree, function)
     lines = [
@@ -1158,7 +1176,8 @@ def _called_in_loop(
 ) -> str | None:
     """Where a loop of the module calls ``function``, directly or through at most
     ``CALLERS_FOLLOWED`` other functions of the module (``phrases.repeatedly``, naming ``inner``,
-    the functions ``function`` runs the code in, innermost first), else None. A call is no
+    the functions ``function`` runs the code in, innermost first), else None; not a loop inside a
+    function a jit compiles, which runs while it traces. A call is no
     evidence where what it passes for the parameters the ``shaping`` values (read in
     ``function``) are computed from differs at each iteration, or cannot be read."""
     tree = checked_module(api)
@@ -1172,6 +1191,8 @@ def _called_in_loop(
         inside = get_subexpressions(node)
         for call in inside:
             if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope, runners):
+                continue
+            if while_tracing(api, scope):  # runs once per trace of a jitted caller
                 continue
             given = given_for(call, function, parameters) if parameters else []
             if given is None:

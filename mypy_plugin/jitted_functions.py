@@ -24,7 +24,7 @@ from mypy.nodes import (
 )
 from mypy.plugin import ClassDefContext
 
-from jaxtypes._vocabulary.names import JITS, LAX_TRACED_FUNCTIONS, PARTIAL
+from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, LAX_TRACED_FUNCTIONS, PARTIAL
 from mypy_plugin.metadata import JittedMethods
 from mypy_plugin.method_bodies import instance_methods, is_name
 from mypy_plugin.mypy_internals import checked_module
@@ -32,13 +32,25 @@ from mypy_plugin.static_values import makes_function
 from mypy_plugin.statements import calls, parameter_at, placed, walk
 
 
-def jitting(tree: MypyFile, function: FuncDef) -> list[CallExpr | RefExpr]:
-    """What jits ``function``: its decorators that do (``@jax.jit``, ``@jax.jit(static_argnums=...)``,
-    ``@partial(jax.pmap, ...)``), then the module's calls ``jax.jit(function, ...)``."""
+COMPILING_JITS = frozenset(JITS) | {EQX_FILTER_JIT, JAXTYPES_JIT}
+"""What compiles a function it is given, tracing its body once per cache key and flattening its
+arguments to find the compiled code: ``names.JITS``, ``eqx.filter_jit``, ``jaxtypes.jit``."""
+
+
+def jitting(tree: MypyFile, function: FuncDef, jits: Collection[str] = JITS.keys()) -> list[CallExpr | RefExpr]:
+    """What jits ``function`` (one of ``jits``): its decorators that do (``@jax.jit``,
+    ``@jax.jit(static_argnums=...)``, ``@partial(jax.pmap, ...)``), then the module's calls
+    ``jax.jit(function, ...)``."""
     decorated = _decorated(tree, function)
     decorators = decorated.original_decorators if decorated is not None else []
-    jits = [d for d in decorators if isinstance(d, (CallExpr, RefExpr)) and is_jit(tree, d)]
-    return [*jits, *_jit_calls(tree, function)]
+    found = [d for d in decorators if isinstance(d, (CallExpr, RefExpr)) and is_jit(tree, d, jits)]
+    return [*found, *_jit_calls(tree, function, jits)]
+
+
+def compiled(tree: MypyFile, function: FuncDef) -> bool:
+    """A jit of the module (``COMPILING_JITS``) compiles ``function``: its body runs only while
+    that jit traces it, once per cache key."""
+    return bool(jitting(tree, function, COMPILING_JITS))
 
 
 def is_jit(tree: MypyFile, expr: Expression, jits: Collection[str] = JITS.keys()) -> bool:
@@ -167,7 +179,7 @@ def jit_keywords(tree: MypyFile, jit: CallExpr) -> list[tuple[str | None, Expres
     return forwarder.given(kinds, names, args) if forwarder is not None else list(zip(names, args))
 
 
-def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:
+def _jit_calls(tree: MypyFile, function: FuncDef, jits: Collection[str] = JITS.keys()) -> list[CallExpr]:
     """The calls ``jax.jit(function, ...)`` (or of another jit) in the module, which jit it as its
     decorator would; also of what a jax transformation makes of it (``jax.jit(jax.grad(loss))``):
     those keep its positions, and jit traces each one not static."""
@@ -175,7 +187,7 @@ def _jit_calls(tree: MypyFile, function: FuncDef) -> list[CallExpr]:
         call
         for call in calls(tree.defs)
         if isinstance(call.callee, RefExpr)
-        and _jits(tree, call.callee, JITS.keys())
+        and _jits(tree, call.callee, jits)
         and call.args
         and _names(call.args[0], function)
     ]

@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 18
+CACHE_FORMAT_VERSION = 19
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -164,8 +164,9 @@ class LibraryFields(Record):
 @dataclasses.dataclass(frozen=True)
 class DataclassOptions(Record):
     """The literal ``eq``, ``frozen`` and ``unsafe_hash`` of a stdlib dataclass's or an attrs
-    class's decorator, and whether the decorator is another library's that makes a frozen pytree
-    class (``dataclass_options``)."""
+    class's decorator, whether the decorator is another library's that makes a frozen pytree
+    class, and the fields its body leaves out of ``__eq__`` and ``__hash__``
+    (``field(compare=False)``: ``dataclass_options``)."""
 
     KEY: ClassVar[str] = "jaxtypes_dataclass_options"
 
@@ -173,10 +174,15 @@ class DataclassOptions(Record):
     frozen: bool = False
     unsafe_hash: bool = False
     pytree: bool = False
+    uncompared: tuple[str, ...] = ()
+
+    def serialize(self) -> JsonDict:
+        return {**super().serialize(), "uncompared": list(self.uncompared)}
 
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
-        return cls(_flag(data["eq"]), _flag(data["frozen"]), _flag(data["unsafe_hash"]), _flag(data["pytree"]))
+        flags = (_flag(data["eq"]), _flag(data["frozen"]), _flag(data["unsafe_hash"]), _flag(data["pytree"]))
+        return cls(*flags, _strings(data["uncompared"]))
 
 
 ANY_ATTRIBUTE = "<name>"

@@ -42,7 +42,7 @@ from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated, written_while_tracing
 from mypy_plugin.jit_statics import named_statics, read_statics
-from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords, jitting
+from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -192,8 +192,8 @@ def check_fresh_function(
     made right there passes at its ``statics`` (``_given_statics``). Not where each jitted
     function made is stored for later (``value_uses.kept``: one per constraint, in a list), so
     each is compiled once and called again from there; nor inside a function the module jits
-    (``jitted_functions.jitting``): that code runs while jit traces it, and what it jits is traced
-    into the one program compiled for that trace."""
+    (``repeated``): that code runs while jit traces it, and what it jits is traced into the one
+    program compiled for that trace."""
     module, enclosing = enclosing_functions(ctx.api)
     context = ctx.context
     made: Expression | FuncDef | None = context if isinstance(context, Expression) else None
@@ -216,8 +216,6 @@ def check_fresh_function(
     tree = checked_module(ctx.api)
     if described is None or where is None or tree is not None and kept(tree, context):
         return
-    if tree is not None and any(jitting(tree, f) for f in enclosing if isinstance(f, FuncDef)):
-        return  # runs while jit traces
     report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
 
 

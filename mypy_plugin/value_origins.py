@@ -92,7 +92,7 @@ from mypy.types import (
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import ARRAY_CONVERSIONS, JAX_ARRAY_CLASSES, PYTHON_SCALARS
 from jaxtypes._vocabulary.phrases import Problem
-from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
+from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields, uncompared
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, admitted_unhashable, rebuilt, static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_type, written
@@ -403,7 +403,9 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
             return _made_bundle(expr, judge)
         if not _hashes_what_it_holds(callee, judge):
             return None
-        parts, container = list(given_fields(expr, callee)), class_name(callee)
+        left_out = uncompared(callee)
+        parts = [(part, given) for part, given in given_fields(expr, callee) if part not in left_out]
+        container = class_name(callee)
     else:
         return None
     for part, given in parts:
@@ -480,6 +482,7 @@ def _stored_fresh(
     if info.module_name != flow.module or steps <= 0 or not _hashes_what_it_holds(info, judge):
         return None
     held = {name for base in info.mro for name, symbol in base.names.items() if _is_field(symbol.node)}
+    held -= uncompared(info)
     for base in info.mro:
         if base.module_name != flow.module:
             continue

@@ -64,7 +64,8 @@ that sets the key (a dict only tested, never filled, changes at every call). A j
 own lazy cache of what the unchanged state makes, by functions other than jax's, is no evidence
 either (a value jax computes there is a tracer, kept). A tracer given to pytree metadata (a
 parameter ``jax.grad`` differentiates by, in the values of a hand-written flatten function's dict)
-is reported where such an instance meets jit. Nor is a copy that is another value: a construction, or
+is reported where such an instance meets jit. Nothing made inside a function a jit compiles
+(``eqx.filter_jit`` too) is made again and again: that code runs while it traces. Nor is a copy that is another value: a construction, or
 a static argument of a function jitted and called right there, given what differs at each
 iteration compiles anew whatever it hashes by. Also: a traced parameter passed on into a static
 position is a tracer, whatever its declared type, where a call gives it a value (jit does not
@@ -435,6 +436,18 @@ def scale_all(arrays: list) -> None:
 
     for a in arrays:
         keyed(scale, a)  # S: static-fresh-callable-strict
+
+
+@eqx.filter_jit
+def traced_core(x: jax.Array, scale: jax.Array) -> jax.Array:
+    def residual(y: jax.Array) -> jax.Array:
+        return y * scale
+
+    return keyed(residual, x)  # S: static-fresh-callable-strict (made while filter_jit traces)
+
+
+for _ in range(2):
+    traced_core(jnp.ones(1), jnp.ones(1))
 
 
 @jax.tree_util.register_pytree_node_class

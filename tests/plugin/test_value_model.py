@@ -40,7 +40,9 @@ passed on into a static position, and so is one of a loop's body that ``jax.lax.
 (its index too: a tracer), and one of a function, or a lambda, that ``jax.vmap`` maps or
 ``jax.grad`` differentiates by (not one ``in_axes`` gives None, nor one ``argnums`` leaves out), while one passed on into a traced position stays silent; a list
 given to a named tuple's or frozen dataclass's field declared ``Sequence`` in a static position
-(a tuple there stays silent, and so does a list in a frozen dataclass declared ``eq=False``,
+(a tuple there stays silent, and so does a list or a lambda in a field declared
+``compare=False``, attrs' ``eq=False``, which ``__eq__`` and ``__hash__`` leave out, and a list in
+a frozen dataclass declared ``eq=False``,
 which hashes by identity: made once, the opt-in ``static-identity-hash-strict``); a call of a jitted function's name that the module has since
 defined again (mypy keeps the first type; the call runs the second: silent); and a class whose ``__hash__`` keeps the hash it computed
 (``self._hash = ...``, as flax's ``FrozenDict`` does), which is no change of its value; the
@@ -717,6 +719,27 @@ class IdentityDims:
 
 
 reshaped(jnp.ones(4), IdentityDims([4]))
+
+
+@dataclasses.dataclass(frozen=True)
+class LabelledDims:
+    dims: tuple[int, ...]
+    names: list = dataclasses.field(default_factory=list, compare=False)  # not hashed nor compared
+    act: Callable = dataclasses.field(default=jax.nn.relu, compare=False)
+
+
+@attrs.frozen
+class AttrsDims:
+    dims: tuple[int, ...]
+    names: list = attrs.field(factory=list, eq=False)
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def relabelled(x: jax.Array, dims: LabelledDims, more: AttrsDims) -> jax.Array:
+    return x.reshape(dims.dims)
+
+
+relabelled(jnp.ones(4), LabelledDims((4,), ["a"], lambda x: x), AttrsDims((4,), ["a"]))
 
 
 @functools.partial(jax.jit, static_argnums=1)
