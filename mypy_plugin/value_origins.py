@@ -32,7 +32,7 @@ of what it calls.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 from mypy.nodes import (
     ARG_NAMED,
@@ -208,6 +208,10 @@ class ModuleFlow:
         self.owners: dict[Var, FuncDef] = {}
         self.functions: dict[FuncDef, list[Expression]] = {}
         """Each function of the module, with the values its ``return`` statements give."""
+        self.listed: dict[int, Var] = {}
+        """Each list display the module binds to a variable (``found = []``), by its id."""
+        self.appended: dict[Var, list[Expression]] = {}
+        """Each variable's values the module appends to it (``found.append(fn)``)."""
         for node, _, scope, bound_by in walk(tree.defs):
             if bound_by is not None and isinstance(node, Expression):
                 items = bound_by.expr if isinstance(bound_by, ForStmt) else None
@@ -216,6 +220,12 @@ class ModuleFlow:
             elif isinstance(node, AssignmentStmt):
                 for lvalue in node.lvalues:
                     self._bind(lvalue, node.rvalue, node.line, scope)
+                    if (
+                        isinstance(node.rvalue, ListExpr)
+                        and isinstance(lvalue, NameExpr)
+                        and isinstance(lvalue.node, Var)
+                    ):
+                        self.listed[id(node.rvalue)] = lvalue.node
             elif isinstance(node, OperatorAssignmentStmt):
                 self._bind(node.lvalue, None, node.line, scope)
             elif isinstance(node, ReturnStmt) and node.expr is not None and scope is not None:
@@ -223,12 +233,26 @@ class ModuleFlow:
             for expr in get_subexpressions(node):
                 if isinstance(expr, CallExpr):
                     self.calls.append(Call(expr, scope))
+                    self._append(expr)
                 elif isinstance(expr, AssignmentExpr):
                     self._bind(expr.target, expr.value, expr.line, scope)
             if scope is not None and scope.arguments and scope.arguments[0].variable not in self.owners:
                 self.owners.update((argument.variable, scope) for argument in scope.arguments)
             if scope is not None:
                 self.functions.setdefault(scope, [])
+
+    def _append(self, call: CallExpr) -> None:
+        """Note the value ``call`` appends to a variable's list (``found.append(fn)``, ``insert``)."""
+        callee = call.callee
+        if isinstance(callee, MemberExpr) and callee.name in ("append", "insert") and call.args:
+            if isinstance(callee.expr, NameExpr) and isinstance(callee.expr.node, Var):
+                self.appended.setdefault(callee.expr.node, []).append(call.args[-1])
+
+    def items(self, display: TupleExpr | ListExpr) -> list[Expression]:
+        """What a tuple or list display holds: its items, and for a list the module binds to a
+        variable, what it appends to that variable."""
+        var = self.listed.get(id(display))
+        return [*display.items, *(self.appended.get(var, []) if var is not None else [])]
 
     def scope_of(self, expr: Expression) -> FuncDef | None:
         """The innermost function of the module whose body holds ``expr``."""
@@ -388,9 +412,15 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
     described = fresh_callable(expr, flow.module, [])
     if described is not None or steps <= 0:
         return described
-    if isinstance(expr, TupleExpr):
-        parts: list[tuple[str | None, Expression]] = [(None, item) for item in expr.items]
-        container = "tuple"
+    if isinstance(expr, (TupleExpr, ListExpr)):
+        parts: list[tuple[str | None, Expression]] = [(None, item) for item in flow.items(expr)]
+        container = "tuple" if isinstance(expr, TupleExpr) else "list"
+    elif _converts(expr):  # tuple(found): holds what found holds
+        for origin in _origins(flow, expr.args[0], expr.line, made.scope, steps - 1, set()):
+            inner = _fresh(flow, origin, judge, steps - 1) if origin is not None else None
+            if inner is not None:
+                return inner
+        return None
     elif isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
         callee = expr.callee.node
         if isinstance(callee, FuncDef) and callee in flow.functions:
@@ -416,6 +446,16 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
     info = expr.callee.node if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) else None
     stored = _stored_fresh(flow, info, judge, steps - 1) if isinstance(info, TypeInfo) else None
     return phrases.holding_fresh(container, stored.field, stored.described) if stored is not None else None
+
+
+def _converts(expr: Expression) -> TypeGuard[CallExpr]:
+    """``expr`` is ``tuple(x)``, ``list(x)`` or ``frozenset(x)`` of one iterable: it holds its items."""
+    return (
+        isinstance(expr, CallExpr)
+        and isinstance(expr.callee, RefExpr)
+        and expr.callee.fullname in ("builtins.tuple", "builtins.list", "builtins.frozenset")
+        and expr.arg_kinds == [ARG_POS]
+    )
 
 
 class Assigned(NamedTuple):

@@ -5,7 +5,7 @@ in a plain jitted function's static position, and a lambda stored in a static fi
 only where the code changes them in place, changes their instances, or builds them in a loop;
 without that, each is its opt-in ``-strict`` twin. A callable made afresh (a lambda, a local
 function, a function ``jax.jit`` or ``jax.grad`` makes, or a tuple, named tuple or factory's
-result holding one, or a bundle of functions a library's factory makes, such as
+result holding one, a list it is appended to and ``tuple(...)`` of that, or a bundle of functions a library's factory makes, such as
 ``optimizers.sgd(0.1)``, also through a name bound to the factory) in a static position, and ``jax.jit`` of one, are reported where the
 code that makes it runs again and again (by ``jax.jit``, ``jax.pmap`` (through a project's
 ``functools.partial`` of it too), ``nnx.jit`` or ``eqx.filter_jit``, each keying compiled code on
@@ -448,6 +448,25 @@ def traced_core(x: jax.Array, scale: jax.Array) -> jax.Array:
 
 for _ in range(2):
     traced_core(jnp.ones(1), jnp.ones(1))
+
+
+def make_branches(scales: tuple) -> list:
+    branches = []
+    for scale in scales:
+
+        def branch(x: jax.Array, factor: float = scale) -> jax.Array:
+            return x * factor
+
+        branches.append(branch)
+    return branches
+
+
+def fit_all(x: jax.Array) -> jax.Array:
+    return keyed(tuple(make_branches((1.0, 2.0))), x)  # E: static-fresh-callable
+
+
+for _ in range(2):
+    fit_all(jnp.ones(1))
 
 
 @jax.tree_util.register_pytree_node_class
