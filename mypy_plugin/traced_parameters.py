@@ -42,7 +42,8 @@ from mypy_plugin.statements import calls, placed, walk
 def tracer_problem(api: CheckerPluginInterface, expr: Expression) -> Problem | None:
     """``static-dynamic-child`` for a parameter of an enclosing function that jit traces (not in
     its static positions), that jax.lax's control flow traces (a loop's body: its index too), or
-    that a jax transformation traces (``transformed``: ``jax.grad(lambda w: ...)``): a tracer
+    that a jax transformation traces (``transformed``: ``jax.grad(lambda w: ...)``; not a jitted
+    function's, whose static positions the transformation's call is checked against): a tracer
     there, whatever its declared type."""
     tree = checked_module(api)
     if not isinstance(expr, NameExpr) or not isinstance(expr.node, Var) or tree is None:
@@ -52,15 +53,16 @@ def tracer_problem(api: CheckerPluginInterface, expr: Expression) -> Problem | N
         if expr.node not in parameters or not isinstance(function, FuncItem):
             continue
         owner = function_name(function) if isinstance(function, FuncDef) else "a lambda"
-        primitive = transformed(tree, function, parameters.index(expr.node))
-        if primitive is not None:
+        jitted = isinstance(function, FuncDef) and bool(jitting(tree, function))
+        primitive = None if jitted else transformed(tree, function, parameters.index(expr.node))
+        if primitive is not None:  # a jitted function's own positions decide (checked where it is called)
             return phrases.transformed_parameter(expr.node.name, owner, primitive, control_flow=False)
         primitive = traced_by_lax(tree, function) if isinstance(function, FuncDef) else None
         if primitive is not None:
             return phrases.transformed_parameter(expr.node.name, owner, primitive, control_flow=True)
         if not isinstance(function, FuncDef):
             continue
-        if not jitting(tree, function):
+        if not jitted:
             return _given_a_tracer(api, tree, function, parameters.index(expr.node))
         traced = _traced_parameter_of(api, function, expr)
         if traced is None:

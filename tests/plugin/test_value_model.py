@@ -698,6 +698,14 @@ jax.vmap(lambda row, n: reshaped(row, n), in_axes=(0, None))(jnp.ones((2, 4)), 4
 jax.grad(lambda w: reshaped(jnp.ones(4), w).sum())(4.0)  # E: static-dynamic-child
 
 
+@functools.partial(jax.jit, static_argnums=1)
+def passed_on(x: jax.Array, n: int) -> jax.Array:
+    return reshaped(x, n)  # static here: jit's own positions are checked where vmap calls it
+
+
+jax.vmap(passed_on)(jnp.ones((2, 4)), jnp.full(2, 4))  # E: static-dynamic-child
+
+
 class Dims(NamedTuple):
     dims: Sequence[int]
 
