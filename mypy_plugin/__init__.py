@@ -35,14 +35,7 @@ from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jitted_functions import forwarder_of, record_jitted_methods
 from mypy_plugin.jit_targets import may_register_decorated, unseen_decorator_hook
 from mypy_plugin.jitted_types import below_equinox, filtered_callee
-from mypy_plugin.metadata import (
-    CACHE_FORMAT_VERSION,
-    ChangeEvidence,
-    HashedAttributes,
-    JittedMethods,
-    MethodReads,
-    RebuiltAttributes,
-)
+from mypy_plugin.metadata import CACHE_FORMAT_VERSION
 from mypy_plugin.method_bodies import record_method_reads
 from mypy_plugin.mypy_internals import ATTRS_MAKERS, DATACLASS_MAKERS, loaded_module
 from mypy_plugin.static_positions import (
@@ -70,10 +63,6 @@ _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
 _guarded_unseen_decorator_hook = guarded(unseen_decorator_hook, None)
 
 
-_METHOD_RECORDS = (ChangeEvidence.KEY, HashedAttributes.KEY, RebuiltAttributes.KEY, MethodReads.KEY, JittedMethods.KEY)
-"""The records ``_record_class`` reads from a class's methods."""
-
-
 def _record_class(ctx: ClassDefContext) -> None:
     """What a class's own methods show, kept in its metadata for every later reader: how they
     change its instances, what its ``__hash__`` hashes, what its construction makes anew, and
@@ -86,7 +75,7 @@ def _record_class(ctx: ClassDefContext) -> None:
     record_rebuilt_attributes(ctx)
     record_method_reads(ctx)
     record_jitted_methods(ctx)
-    expose_recorded_facts(ctx.cls, _METHOD_RECORDS)
+    expose_recorded_facts(ctx.cls)
 
 
 _guarded_record_hook = guarded(_record_class, None)

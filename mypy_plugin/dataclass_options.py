@@ -20,6 +20,7 @@ from mypy.nodes import AssignmentStmt, CallExpr, ClassDef, Expression, MemberExp
 from mypy.plugin import ClassDefContext
 
 from jaxtypes._vocabulary.libraries import PYTREE_DATACLASS_ALIASES
+from mypy_plugin.dependencies import expose_recorded_facts
 from mypy_plugin.metadata import DataclassOptions
 from mypy_plugin.mypy_internals import ATTRS_FROZEN_MAKERS, MypyDataclass, attr_tag_callback, dataclass_tag_callback
 
@@ -38,6 +39,7 @@ def tag_hook(ctx: ClassDefContext) -> None:
         unsafe_hash=bool(written["unsafe_hash"]),
         uncompared=_uncompared_fields(ctx.cls, "compare"),
     ).write(ctx.cls.info)
+    expose_recorded_facts(ctx.cls)
 
 
 def attrs_tag_hook(ctx: ClassDefContext) -> None:
@@ -53,6 +55,7 @@ def attrs_tag_hook(ctx: ClassDefContext) -> None:
         unsafe_hash=bool(written["hash"] or written["unsafe_hash"]),
         uncompared=_uncompared_fields(ctx.cls, "eq", "cmp"),
     ).write(ctx.cls.info)
+    expose_recorded_facts(ctx.cls)
 
 
 def _uncompared_fields(defn: ClassDef, *keywords: str) -> tuple[str, ...]:

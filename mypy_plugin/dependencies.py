@@ -17,6 +17,14 @@ from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 from mypy.types import AnyType, TypeOfAny
 
 from mypy_plugin.judge import Judge
+from mypy_plugin.metadata import (
+    ChangeEvidence,
+    DataclassOptions,
+    HashedAttributes,
+    JittedMethods,
+    MethodReads,
+    RebuiltAttributes,
+)
 from mypy_plugin.mypy_internals import checked_module, class_trigger, scope_target
 
 
@@ -43,9 +51,23 @@ def analyser_judge(api: SemanticAnalyzerPluginInterface) -> Judge:
 FACTS_PREFIX = "__jaxtypes_facts_"
 
 
-def expose_recorded_facts(defn: ClassDef, keys: tuple[str, ...]) -> None:
-    """Make what the class's methods show (the records under ``keys`` in its metadata) part of
-    the class as the daemon compares it: a class attribute named after a digest of them. The
+CLASS_BODY_RECORDS = (
+    ChangeEvidence.KEY,
+    HashedAttributes.KEY,
+    RebuiltAttributes.KEY,
+    MethodReads.KEY,
+    JittedMethods.KEY,
+    DataclassOptions.KEY,
+)
+"""The records read from a class's body (its methods, its dataclass fields' options) that its
+declared symbols do not show."""
+
+
+def expose_recorded_facts(defn: ClassDef) -> None:
+    """Make what the class's body shows (``CLASS_BODY_RECORDS`` in its metadata: what its methods
+    do, which fields a dataclass leaves out of its hash) part of the class as the daemon
+    compares it: a class attribute named after a digest of them, written again by each hook that
+    records one. The
     daemon rechecks a module when a class it looked through changes, and it compares classes by
     their symbols, not their metadata, so an edit inside a method body of another module (a new
     ``self.k += 1``) would otherwise leave its verdicts as they were, unlike every other mode. The
@@ -53,7 +75,7 @@ def expose_recorded_facts(defn: ClassDef, keys: tuple[str, ...]) -> None:
     info = defn.info
     for name in [name for name in info.names if name.startswith(FACTS_PREFIX)]:
         del info.names[name]
-    facts = {key: info.metadata[key] for key in keys if key in info.metadata}
+    facts = {key: info.metadata[key] for key in CLASS_BODY_RECORDS if key in info.metadata}
     if not facts or _is_protocol(defn):  # a protocol's members decide which classes match it
         return
     digest = hashlib.sha1(json.dumps(facts, sort_keys=True).encode()).hexdigest()[:16]

@@ -462,6 +462,33 @@ def loss(x: jax.Array, lo: float, hi: float) -> jax.Array:
 CLIP_BROKEN = [("user.py", 6, "static-dynamic-child")]
 
 
+# Which fields a dataclass leaves out of its hash (``field(compare=False)``) is recorded with the
+# class: a list there is no part of a static argument's key, until an edit puts it back.
+
+LABELS = """\
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Labels:
+    size: int
+    names: list = dataclasses.field(default_factory=list{compare})
+"""
+
+LABELS_USER = """\
+import functools
+import jax
+from labels import Labels
+
+
+@functools.partial(jax.jit, static_argnums=0)
+def step(labels: Labels, x: jax.Array) -> jax.Array:
+    return x * labels.size
+"""
+
+LABELS_BROKEN = [("user.py", 6, "static-unhashable")]
+
+
 class EditedProject(NamedTuple):
     """Two modules: ``user.py`` (``user``) uses a class of ``edited``, whose text an edit takes
     from ``clean`` to ``broken``, where ``found`` are the findings."""
@@ -507,6 +534,9 @@ EDITED_PROJECTS = {
     ),
     "positions a custom derivative rule closes over": EditedProject(
         CLIP_USER, "clip.py", CLIP.format(nondiff="()"), CLIP.format(nondiff="(0,)"), CLIP_BROKEN
+    ),
+    "fields a dataclass leaves out of its hash": EditedProject(
+        LABELS_USER, "labels.py", LABELS.format(compare=", compare=False"), LABELS.format(compare=""), LABELS_BROKEN
     ),
 }
 
