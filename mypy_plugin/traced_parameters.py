@@ -11,6 +11,7 @@ from typing import TypeGuard
 
 from mypy.nodes import (
     ARG_POS,
+    ARG_STAR,
     ARG_STAR2,
     CallExpr,
     Expression,
@@ -84,12 +85,32 @@ def transformed(tree: MypyFile, function: FuncItem, index: int) -> str | None:
             continue
         if not (given is function or isinstance(given, RefExpr) and definition(given.node) is function):
             continue
+        if not _given_through(tree, call, function, index):
+            continue
         if public is not None and index in _argnums(call):
             return public
         left = unmapped(call) if public is None else None
         if public is None and left is not None and index not in left:
             return TRACING_TRANSFORMS[JAX_VMAP]
     return None
+
+
+def _given_through(tree: MypyFile, transform: CallExpr, function: FuncItem, index: int) -> bool:
+    """Whether a value reaches the parameter at ``index`` of ``function`` through what
+    ``transform`` makes of it: the parameter has no default, or the call of the result made right
+    there gives it (``jax.vmap(f)(x, y)``: by position, keyword, ``*args`` or ``**kwargs``). A
+    transformation passes on what it is given; a default it never sees is no tracer."""
+    argument = function.arguments[index]
+    if argument.initializer is None:
+        return True
+    outer = next((call for call in calls(tree.defs) if call.callee is transform), None)
+    if outer is None:
+        return False
+    if ARG_STAR2 in outer.arg_kinds or argument.variable.name in outer.arg_names:
+        return True
+    if argument.kind.is_named():  # keyword-only: no position fills it
+        return False
+    return ARG_STAR in outer.arg_kinds or index < outer.arg_kinds.count(ARG_POS)
 
 
 def _argnums(call: CallExpr) -> tuple[int, ...]:

@@ -38,7 +38,8 @@ lambda jitted inside a loop; a tuple of a jax array's items, which are arrays (`
 also row by row; ``tuple(a.tolist())`` and a shape stay silent); a traced parameter of a function jitted by a call (``jax.jit(fit)``)
 passed on into a static position, and so is one of a loop's body that ``jax.lax.fori_loop`` traces
 (its index too: a tracer), and one of a function, or a lambda, that ``jax.vmap`` maps or
-``jax.grad`` differentiates by (not one ``in_axes`` gives None, nor one ``argnums`` leaves out), while one passed on into a traced position stays silent; a list
+``jax.grad`` differentiates by (not one ``in_axes`` gives None, nor one ``argnums`` leaves out,
+nor one with a default that the transformed function's call does not give), while one passed on into a traced position stays silent; a list
 given to a named tuple's or frozen dataclass's field declared ``Sequence`` in a static position
 (a tuple there stays silent, and so does a list or a lambda in a field declared
 ``compare=False``, attrs' ``eq=False``, which ``__eq__`` and ``__hash__`` leave out, and a list in
@@ -692,7 +693,13 @@ def rescaled(n: int, x: jax.Array) -> jax.Array:
     return reshaped(x, n).sum()  # argnums=1: n is passed as it is
 
 
+def blocked(x: jax.Array, *, block: int = 4, size: int = 4) -> jax.Array:
+    y = reshaped(x, block)  # block is its default under jax.vmap: no tracer
+    return y + reshaped(x, size)  # E: static-dynamic-child
+
+
 jax.vmap(mapped)(jnp.ones((2, 4)), jnp.full(2, 4))
+jax.vmap(blocked)(jnp.ones((2, 4)), size=jnp.full(2, 4))
 jax.grad(rescaled, argnums=1)(4, jnp.ones(4))
 jax.vmap(lambda row, n: reshaped(row, n), in_axes=(0, None))(jnp.ones((2, 4)), 4)  # n is not mapped
 jax.grad(lambda w: reshaped(jnp.ones(4), w).sum())(4.0)  # E: static-dynamic-child
