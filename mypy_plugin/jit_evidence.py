@@ -279,7 +279,7 @@ def _memo_fills(function: FuncDef, this: str) -> set[int]:
     ran the fill first, and a jitted method's later calls skip it as the memo itself would."""
     filling: set[int] = set()
     for attribute, key, region in _guarded(function, this):
-        steps = [node for node, *_ in walk(region)]
+        steps = [node for node, *_ in walk(region)] if key is not None else []
         if key is not None and any(_sets_key(node, this, attribute, key) for node in steps):
             filling.update(id(node) for node in steps)
     return filling
@@ -1109,11 +1109,11 @@ def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Seque
     each run makes another program. Nor inside a function a jit compiles (``while_tracing``): that
     code runs while jit traces it, once per cache key."""
     looping, function, inside = _placed(api, made)
-    if while_tracing(api, function):
-        return None
     if looping:
-        return None if _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
-    return _called_in_loop(api, function, shaping=shaping) if function is not None and through_calls else None
+        where = None if _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
+    else:
+        where = _called_in_loop(api, function, shaping=shaping) if function is not None and through_calls else None
+    return None if where is None or while_tracing(api, function) else where
 
 
 def while_tracing(api: Api, function: FuncDef | None) -> bool:
