@@ -67,8 +67,7 @@ def _uncompared_fields(defn: ClassDef, *keywords: str) -> tuple[str, ...]:
         value = stmt.rvalue if isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1 else None
         target = stmt.lvalues[0] if isinstance(stmt, AssignmentStmt) else None
         if isinstance(value, CallExpr) and isinstance(target, NameExpr):
-            given = dict(zip(value.arg_names, value.args))
-            if any(written_bool(given.get(keyword)) is False for keyword in keywords):
+            if False in _written_flags(value, **dict.fromkeys(keywords)).values():
                 found.append(target.name)
     return tuple(found)
 

@@ -416,11 +416,7 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
         parts: list[tuple[str | None, Expression]] = [(None, item) for item in flow.items(expr)]
         container = "tuple" if isinstance(expr, TupleExpr) else "list"
     elif _converts(expr):  # tuple(found): holds what found holds
-        for origin in _origins(flow, expr.args[0], expr.line, made.scope, steps - 1, set()):
-            inner = _fresh(flow, origin, judge, steps - 1) if origin is not None else None
-            if inner is not None:
-                return inner
-        return None
+        return _given_fresh(flow, expr.args[0], made, judge, steps)
     elif isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
         callee = expr.callee.node
         if isinstance(callee, FuncDef) and callee in flow.functions:
@@ -439,13 +435,21 @@ def _fresh(flow: ModuleFlow, made: Made, judge: Judge, steps: int) -> str | None
     else:
         return None
     for part, given in parts:
-        for origin in _origins(flow, given, expr.line, made.scope, steps - 1, set()):
-            inner = _fresh(flow, origin, judge, steps - 1) if origin is not None else None
-            if inner is not None:
-                return phrases.holding_fresh(container, part, inner)
+        inner = _given_fresh(flow, given, made, judge, steps)
+        if inner is not None:
+            return phrases.holding_fresh(container, part, inner)
     info = expr.callee.node if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) else None
     stored = _stored_fresh(flow, info, judge, steps - 1) if isinstance(info, TypeInfo) else None
     return phrases.holding_fresh(container, stored.field, stored.described) if stored is not None else None
+
+
+def _given_fresh(flow: ModuleFlow, given: Expression, made: Made, judge: Judge, steps: int) -> str | None:
+    """What the value ``given`` where ``made`` runs makes afresh, described (``_fresh``)."""
+    for origin in _origins(flow, given, made.expr.line, made.scope, steps - 1, set()):
+        inner = _fresh(flow, origin, judge, steps - 1) if origin is not None else None
+        if inner is not None:
+            return inner
+    return None
 
 
 def _converts(expr: Expression) -> TypeGuard[CallExpr]:
