@@ -80,7 +80,7 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyze
 from mypy.types import Instance, Type, UnboundType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import EQUINOX_MODULE, PARTIAL
+from jaxtypes._vocabulary.names import PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     STATIC_DYNAMIC_CHILD,
@@ -108,10 +108,10 @@ from mypy_plugin.method_bodies import (
 )
 from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jit_statics import decorated_statics
-from mypy_plugin.jitted_functions import compiled, jitting
+from mypy_plugin.jitted_functions import compiled, jitting, resolved
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
-from mypy_plugin.statements import calls, placed, present, walk
+from mypy_plugin.statements import calls, placed, present, unpacked, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, compares_as_number, equal_copies, made_classes
 from mypy_plugin.value_uses import handed_to, passed_to, used_at_once, used_in
@@ -506,8 +506,8 @@ def with_evidence(
     attributes its method (``traced``) ``reads``; what the caller ``found`` itself
     (``written_while_tracing``) comes first. Where the ``value`` judged is known, only changes to
     it count, not other instances of its class built in a loop. An array in the metadata of an
-    ``owner``: that an instance meets jit, which compares it with another's (``flattened_by_jit``),
-    but in an equinox module, which warns at construction; a 0-d one ``made`` from a number
+    ``owner``: that an instance meets jit, which compares it with another's (``flattened_by_jit``);
+    a 0-d one ``made`` from a number
     (``value_origins.compares_as_number``) compares as the number: that it is compared while jit
     traces (``compared_while_tracing``). Any other array needs no evidence."""
     if problem.rule not in STRICT_TWINS:
@@ -516,7 +516,7 @@ def with_evidence(
         checker = api if isinstance(api, CheckerPluginInterface) else None
         if checker is not None and isinstance(made, Expression) and compares_as_number(checker, made):
             evidence = compared_while_tracing(checker, made, attribute)
-        elif owner is not None and attribute is not None and not warns_at_construction(owner):
+        elif owner is not None and attribute is not None:
             evidence = flattened_by_jit(api, owner)
         else:
             return problem
@@ -633,12 +633,6 @@ def _compares(function: FuncDef, parameter: str, attribute: str) -> bool:
     )
 
 
-def warns_at_construction(info: TypeInfo) -> bool:
-    """``info`` is an equinox module, which warns at every construction that sets an array in a
-    static field: the library itself rejects it, wherever the instance goes."""
-    return any(base.fullname == EQUINOX_MODULE for base in info.mro)
-
-
 def flattened_by_jit(api: Api, info: TypeInfo) -> str | None:
     """Where the module hands an instance of ``info`` to jit, which compares its pytree metadata
     with another instance's (``flattened_instances``); None where it shows none."""
@@ -646,10 +640,24 @@ def flattened_by_jit(api: Api, info: TypeInfo) -> str | None:
     if tree is None:
         return None
     targets = _instance_targets(None, info, _built_as(tree.defs, info))
-    site = flattening_site(
-        tree, info, lambda expr: isinstance(expr, CallExpr) and _calls_class(expr, info) or targets(expr)
-    )
+
+    def instance(expr: Expression) -> bool:
+        if not isinstance(expr, CallExpr):
+            return targets(expr)
+        factory = definition(resolved(tree, expr.callee))
+        return _calls_class(expr, info) or factory is not None and _builds(factory, info)
+
+    site = flattening_site(tree, info, instance)
     return phrases.handed_to_jit(class_name(info), *site) if site is not None else None
+
+
+def _builds(function: FuncDef, info: TypeInfo) -> bool:
+    """``function`` returns an instance of ``info`` it builds (``return Agent(...)``)."""
+    return any(
+        isinstance(node, ReturnStmt) and isinstance(node.expr, CallExpr) and _calls_class(node.expr, info)
+        for node, _, scope, _ in walk([function.body], scope=function)
+        if scope is function
+    )
 
 
 def identity_evidence(api: Api, info: TypeInfo, reads: Reads = None, traced: str | None = None) -> str | None:
@@ -888,8 +896,8 @@ def _mro(info: TypeInfo | None) -> list[TypeInfo]:
 
 
 def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo]:
-    """The variables assigned an instance of a class by calling it (``obj = MyClass()``), by
-    variable; by name where the analyser has not bound the statement yet (then only those of
+    """The variables assigned an instance of a class by calling it (``obj = MyClass()``, also
+    unpacked: ``a, b = A(), B()``), by variable; by name where the analyser has not bound the statement yet (then only those of
     ``info``, the one class recognised by its name, and the parameters declared as it)."""
     built: dict[Var | str, TypeInfo] = {}
     for node, *_ in walk(nodes, definitions=True):
@@ -898,10 +906,12 @@ def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo
                 declared = argument.type_annotation
                 if isinstance(declared, UnboundType) and declared.name.rpartition(".")[2] == info.name:
                     built[argument.variable.name] = info
-        if not (isinstance(node, AssignmentStmt) and isinstance(node.rvalue, CallExpr)):
+        if not isinstance(node, AssignmentStmt):
             continue
-        cls = _class_called(node.rvalue, info)
-        for lvalue in node.lvalues if cls is not None else ():
+        for lvalue, rvalue in (pair for target in node.lvalues for pair in unpacked(target, node.rvalue)):
+            cls = _class_called(rvalue, info) if isinstance(rvalue, CallExpr) else None
+            if cls is None:
+                continue
             if isinstance(lvalue, RefExpr) and isinstance(lvalue.node, Var):
                 built[lvalue.node] = cls
             elif isinstance(lvalue, NameExpr) and lvalue.node is None:

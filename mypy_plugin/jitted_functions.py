@@ -104,7 +104,7 @@ def forwarded_jit(tree: MypyFile, expr: Expression) -> Forwarder | None:
     """The ``Forwarder`` that ``expr`` names: a function of the module (its body is read, in every
     mode) whose every ``return`` gives its first parameter to a jit, keywords taken from its own
     parameters or fixed, or returns that parameter itself; None for anything else."""
-    function = _resolved(tree, expr)
+    function = resolved(tree, expr)
     return forwarder_of(tree, function) if isinstance(function, FuncDef) else None
 
 
@@ -138,18 +138,23 @@ def resolved_fullname(tree: MypyFile, expr: Expression) -> str | None:
     """The full name of what ``expr`` refers to: its bound node's, else, where the analyser has not
     bound it yet (a base class's hook runs before later statements are), through the module's
     symbol table, where imports come first, and the modules it imports (``jax.jit``)."""
-    node = _resolved(tree, expr)
+    node = resolved(tree, expr)
     return node.fullname if node is not None else None
 
 
-def _resolved(tree: MypyFile, expr: Expression) -> SymbolNode | None:
+def resolved(tree: MypyFile, expr: Expression) -> SymbolNode | None:
+    """What ``expr`` refers to (``resolved_fullname``); a name the symbol table does not hold
+    yet, the function the module defines under it."""
     if isinstance(expr, RefExpr) and expr.node is not None:
         return expr.node
     if isinstance(expr, NameExpr):
         symbol = tree.names.get(expr.name)
-        return symbol.node if symbol is not None else None
+        if symbol is not None:
+            return symbol.node
+        defined = (node.func if isinstance(node, Decorator) else node for node in tree.defs)
+        return next((node for node in defined if isinstance(node, FuncDef) and node.name == expr.name), None)
     if isinstance(expr, MemberExpr):
-        owner = _resolved(tree, expr.expr)
+        owner = resolved(tree, expr.expr)
         symbol = owner.names.get(expr.name) if isinstance(owner, MypyFile) else None
         return symbol.node if symbol is not None else None
     return None

@@ -23,11 +23,14 @@ from mypy.nodes import (
     ForStmt,
     FuncDef,
     FuncItem,
+    Expression,
     IfStmt,
+    ListExpr,
     MatchStmt,
     Node,
     OverloadedFuncDef,
     TryStmt,
+    TupleExpr,
     WhileStmt,
     WithStmt,
 )
@@ -108,6 +111,17 @@ def placed(kinds: Sequence[ArgKind], names: Sequence[str | None], items: Iterabl
             yield name, item
         elif kind != ARG_NAMED:
             position = None
+
+
+def unpacked(lvalue: Expression, rvalue: Expression) -> Iterator[tuple[Expression, Expression]]:
+    """The targets ``lvalue = rvalue`` binds, each with its value: item by item where a tuple or
+    list display is unpacked from one of as many items (``a, b = A(), B()``)."""
+    displays = (TupleExpr, ListExpr)
+    if isinstance(lvalue, displays) and isinstance(rvalue, displays) and len(lvalue.items) == len(rvalue.items):
+        for target, value in zip(lvalue.items, rvalue.items):
+            yield from unpacked(target, value)
+    else:
+        yield lvalue, rvalue
 
 
 def parameter_at(function: FuncItem, place: int | str) -> str | None:

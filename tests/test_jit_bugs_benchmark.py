@@ -34,7 +34,6 @@ CAUGHT_TODAY = (
     "dynamiqs_405a9bc_pwc_time_array_static_array_field.py",
     "dynamiqs_48e8424_sesolve_options_dict_static_argnames.py",
     "energnn_75_trainer_nnx_jits_fresh_closures_per_step.py",
-    "equinox_1034_post_init_array_static_float.py",
     "equinox_1150_lax_scan_eqx_partial_keywords_dict.py",
     "equinox_1151_jit_module_with_arrays.py",
     "equinox_116_jit_module_instance.py",
@@ -408,8 +407,10 @@ HELD_OUT = (
 )
 """Cases transcribed after the rules were written, from reports they were not written from."""
 
-HELD_OUT_CAUGHT = 100
-"""Held-out bug cases whose every mark the plugin reports: 100 of 139 (jax 5609 once a
+HELD_OUT_CAUGHT = 99
+"""Held-out bug cases whose every mark the plugin reports: 99 of 139 (100 until an array in an
+equinox module's static field needed the evidence any other pytree metadata needs, that an
+instance meets jit: equinox 1034 never hands its module to jit, and is the opt-in twin; jax 5609 once a
 jax.tree_util.Partial in a traced position that binds a static position of the jitted function it
 wraps is known to hand it a tracer; pulse2percept 551 once a
 function of the module that jits what it is given (`cond_jit`) is read as the jit it forwards

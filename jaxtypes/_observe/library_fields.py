@@ -105,14 +105,13 @@ def checked(
     instance's, or under a trace, is the rule's opt-in twin (``phrases.unobserved``), since a
     value seen once shows none of that (the sanitizer sees jit's cache); but a shaped array in
     a tree that ``meets_jit`` (the sanitizer's view of a jitted call's arguments: another
-    instance's arrays meet it there) or in an equinox module's static field (equinox itself warns
-    of it at construction)."""
+    instance's arrays meet it there)."""
     try:
         static_key(value)
     except ProblemFound as found:
         if found.rule is STATIC_FRESH_CALLABLE and found.path:
             return  # a closure inside another value (see the module docstring)
         found.problem = found.problem._replace(fix=fix_for(found.rule, marker, found.problem.fix))
-        if found.rule is not STATIC_DYNAMIC_CHILD or compares_as_number(value) or not (meets_jit or marker is EQUINOX):
+        if found.rule is not STATIC_DYNAMIC_CHILD or compares_as_number(value) or not meets_jit:
             found.problem = phrases.unobserved(found.problem)
         yield found.as_error(StaticValueError, phrases.library_field(where, marker.marker), defined_at=cls)

@@ -40,7 +40,9 @@ does: it is reported only where it is compared while jit traces (made inside a j
 read inside one that passes it on to another, or given to one that compares that field); an
 array of another shape is reported where an instance of its class meets jit in the module (an
 argument of a jitted call, a parameter of a jitted function declared as the class, its
-structure taken by ``tree_structure``), or in an equinox module (equinox warns at construction).
+structure taken by ``tree_structure``; an instance is a call of the class or of a function of
+the module that returns one, or a variable assigned one, also unpacked), an equinox module's as
+any other's (a module only called is never compared).
 
 A module-level call of a jitted function after the module rebinds a global the function reads,
 which an earlier call traced, runs the old value's code.
@@ -138,6 +140,19 @@ class Tile:
 
 
 class Weights(eqx.Module):
+    x: jax.Array
+    mask: jax.Array = eqx.field(static=True)  # S: static-dynamic-child-strict
+
+    def __call__(self, y: jax.Array) -> jax.Array:
+        return self.x * y * self.mask
+
+
+class Kernel(eqx.Module):
+    x: jax.Array
+    mask: jax.Array = eqx.field(static=True)  # E: static-dynamic-child
+
+
+class Stencil(eqx.Module):
     x: jax.Array
     mask: jax.Array = eqx.field(static=True)  # E: static-dynamic-child
 
@@ -738,6 +753,21 @@ def shade(frame: Frame) -> jax.Array:
 
 
 tiles = jax.tree_util.tree_structure(Tile(jnp.ones(1), jnp.ones(2)))
+weighed = Weights(jnp.ones(2), jnp.ones(2))(jnp.ones(2))
+
+
+def make_kernel(n: int):
+    return Kernel(jnp.ones(n), jnp.ones(n))
+
+
+@eqx.filter_jit
+def convolve(operator, x: jax.Array) -> jax.Array:
+    return operator.x * x
+
+
+convolve(make_kernel(2), jnp.ones(2))
+left, right = Stencil(jnp.ones(2), jnp.ones(2)), Stencil(jnp.ones(2), jnp.ones(2))
+convolve(left, jnp.ones(2))
 
 
 def iterate(x: jax.Array) -> jax.Array:

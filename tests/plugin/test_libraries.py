@@ -176,6 +176,11 @@ class Layer(eqx.Module):
 class Deeper(Layer):
     vehicle: Vehicle = eqx.field(static=True)  # built once, never changed: right (opt-in)
     counter: Counter = eqx.field(static=True)  # E: static-identity-hash
+
+
+@eqx.filter_jit
+def forward(layer: Layer) -> jax.Array:
+    return layer.w
 """,
     "jax_correct": """
 @jax.tree_util.register_dataclass

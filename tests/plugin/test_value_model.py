@@ -544,6 +544,11 @@ class Tabled(eqx.Module):
             self.given = table
 
 
+@eqx.filter_jit
+def render(controller: Controller, segment: Segment, spread: Spread, tabled: Tabled) -> jax.Array:
+    return spread.psf.sum()
+
+
 class Plain:
     pass
 

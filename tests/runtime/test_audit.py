@@ -158,10 +158,10 @@ STRICT = (
 def test_each_mistake_is_reported_at_its_path_with_the_library_marker(
     library: str, meta: Any, code: str, what: str
 ) -> None:
-    """A shaped array is reported by default only in an equinox module, which warns of it at
-    construction; elsewhere it fails only where another instance with its own arrays meets jit
-    after this one, which one look at a value cannot tell (its opt-in twin)."""
-    strict = code == "static-dynamic-child" and library != "equinox"
+    """A shaped array in metadata, an equinox module's too, fails only where another instance
+    with its own arrays meets jit after this one, which one look at a value cannot tell: its
+    opt-in twin."""
+    strict = code == "static-dynamic-child"
     [error] = jt.audit({"layer": NODES[library](meta)}, "state", select=STRICT if strict else ())
     assert error.code == (f"{code}-strict" if strict else code)
     where = f"state['layer'].meta ({MARKERS[library].marker})"
