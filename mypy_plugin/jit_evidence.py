@@ -111,7 +111,8 @@ from mypy_plugin.jit_statics import decorated_statics
 from mypy_plugin.jitted_functions import compiled, jitting, resolved
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
-from mypy_plugin.statements import calls, placed, present, unpacked, walk
+from mypy_plugin.reachability import skipped
+from mypy_plugin.statements import calls, placed, present, replaced_functions, unpacked, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, compares_as_number, equal_copies, made_classes
 from mypy_plugin.value_uses import handed_to, passed_to, used_at_once, used_in
@@ -1116,13 +1117,21 @@ def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Seque
     what ``jax.jit`` is given): a value a function builds and returns reaches jit, if at all,
     where it is passed. Not where values ``made`` holds that shape its program (``shaping``, read
     where it is made: ``captured_values``) are computed from what differs at each iteration:
-    each run makes another program. Nor inside a function a jit compiles (``while_tracing``): that
-    code runs while jit traces it, once per cache key."""
+    each run makes another program. Nor where the loop makes it only on some iterations and keeps
+    it for the others (``_kept_across_iterations``). Nor inside a function a jit compiles
+    (``while_tracing``): that code runs while jit traces it, once per cache key; nor in a
+    function a later definition replaces (``statements.replaced_functions``), which never runs."""
     looping, function, inside = _placed(api, made)
+    tree = checked_module(api)
+    if tree is not None and function in replaced_functions(tree.defs):
+        return None
     if looping:
-        where = None if _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
+        kept = tree is not None and _kept_across_iterations(function, tree, made)
+        where = None if kept or _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
     else:
-        where = _called_in_loop(api, function, shaping=shaping) if function is not None and through_calls else None
+        where = (
+            _called_in_loop(api, function, made, shaping=shaping) if function is not None and through_calls else None
+        )
     return None if where is None or while_tracing(api, function) else where
 
 
@@ -1160,7 +1169,7 @@ def called_again(api: Api, made: Context) -> str | None:
     while an outer jit traces, where a new object costs a trace, not a compilation."""
     _, function, _ = _placed(api, made)
     tree = checked_module(api)
-    if function is None or tree is None or while_tracing(api, function):
+    if function is None or tree is None or function in replaced_functions(tree.defs) or while_tracing(api, function):
         return None
     runners = _runners(tree, function)
     lines = [
@@ -1182,16 +1191,23 @@ def copied(api: Api, made: Context, site: Site | None) -> str | None:
 
 
 def _called_in_loop(
-    api: Api, function: FuncDef, inner: tuple[str, ...] = (), shaping: Sequence[Expression] = ()
+    api: Api, function: FuncDef, site: Context, inner: tuple[str, ...] = (), shaping: Sequence[Expression] = ()
 ) -> str | None:
     """Where a loop of the module calls ``function``, directly or through at most
     ``CALLERS_FOLLOWED`` other functions of the module (``phrases.repeatedly``, naming ``inner``,
     the functions ``function`` runs the code in, innermost first), else None; not a loop inside a
-    function a jit compiles, which runs while it traces. A call is no
-    evidence where what it passes for the parameters the ``shaping`` values (read in
-    ``function``) are computed from differs at each iteration, or cannot be read."""
+    function a jit compiles, which runs while it traces, nor one in a function a later definition
+    replaces, which never runs (nor are the calls of a replaced one's name its calls). A call is no
+    evidence where what it gives keeps ``function`` from reaching ``site``, the code that makes the
+    value (``reachability.skipped``: ``include_hessian=False`` and ``if not include_hessian:
+    return``), nor where what it passes for the parameters the ``shaping`` values (read in
+    ``function``) are computed from differs at each iteration, or cannot be read, nor where the
+    loop keeps its result for the iterations that do not call it (``_kept_across_iterations``)."""
     tree = checked_module(api)
     if tree is None:
+        return None
+    replaced = replaced_functions(tree.defs)
+    if function in replaced:
         return None
     chain = (*inner, function.name)
     followed: set[FuncDef] = {function}
@@ -1202,19 +1218,19 @@ def _called_in_loop(
         for call in inside:
             if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope, runners):
                 continue
-            if while_tracing(api, scope):  # runs once per trace of a jitted caller
+            if scope in replaced or while_tracing(api, scope):  # never runs; runs once per trace of a jitted caller
                 continue
             given = given_for(call, function, parameters) if parameters else []
-            if given is None:
+            if given is None or skipped(call, function, site):
                 continue
             if _each_iteration(looping, inside, call):
-                if _differ(api, given, scope, inside, call):
+                if _differ(api, given, scope, inside, call) or _kept_across_iterations(scope, tree, call):
                     continue
                 return phrases.repeatedly(call.line, chain)
             if scope is None or scope in followed or len(chain) > CALLERS_FOLLOWED:
                 continue
             followed.add(scope)
-            outer = _called_in_loop(api, scope, chain, given)
+            outer = _called_in_loop(api, scope, call, chain, given)
             if outer is not None:
                 return outer
     return None
@@ -1296,6 +1312,35 @@ def _runs(expr: Expression, function: FuncDef, runners: Collection[Var]) -> bool
     if not isinstance(expr, RefExpr):
         return False
     return definition(expr.node) is function or isinstance(expr.node, Var) and expr.node in runners
+
+
+def _kept_across_iterations(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
+    """What ``made`` makes (in ``scope``, or at the module's top level) is bound to a name only on
+    some iterations of a loop, inside an ``if`` of its body, and the loop reads that name outside
+    that branch: the other iterations call the one made before (a jitted solve remade only where
+    its preconditioner is rebuilt)."""
+    nodes = [scope.body] if scope is not None else tree.defs
+    loops = [node for block in _blocks(nodes) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
+    for loop in loops:
+        checks = [node for block in _blocks([loop.body]) for node in block.body if isinstance(node, IfStmt)]
+        for branch in (branch for check in checks for branch in [*check.body, *present([check.else_body])]):
+            steps = [node for node, *_ in walk([branch])]
+            names = {
+                lvalue.name
+                for node in steps
+                if isinstance(node, AssignmentStmt) and node.rvalue is made
+                for lvalue in node.lvalues
+                if isinstance(lvalue, NameExpr)
+            }
+            inside = {id(node) for node in steps}
+            if names and any(
+                isinstance(expr, NameExpr) and expr.name in names
+                for node, *_ in walk([loop.body])
+                if id(node) not in inside
+                for expr in get_subexpressions(node)
+            ):
+                return True
+    return False
 
 
 def _each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:

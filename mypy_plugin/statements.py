@@ -27,6 +27,7 @@ from mypy.nodes import (
     IfStmt,
     ListExpr,
     MatchStmt,
+    NameExpr,
     Node,
     OverloadedFuncDef,
     TryStmt,
@@ -130,6 +131,46 @@ def parameter_at(function: FuncItem, place: int | str) -> str | None:
     if isinstance(place, str):
         return place if place in names else None
     return names[place] if place < len(names) else None
+
+
+def replaced_functions(nodes: Sequence[Node]) -> set[FuncDef]:
+    """The functions below ``nodes`` that never run: a plain definition that a later definition of
+    the same name in the same body replaces, with no statement between that reads the name (the
+    calls of the name run the later one), and the functions defined inside one. A decorated
+    definition may be kept by its decorator (``@dispatch.register``): not judged."""
+    found: set[FuncDef] = set()
+    for body in _bodies(nodes):
+        for index, node in enumerate(body):
+            if not isinstance(node, FuncDef):
+                continue
+            later = body[index + 1 :]
+            position = next((place for place, other in enumerate(later) if _defines(other, node.name)), None)
+            between = later[:position] if position is not None else []
+            read = any(
+                isinstance(expr, NameExpr) and expr.name == node.name
+                for step, *_ in walk(between)
+                for expr in get_subexpressions(step)
+            )
+            if position is not None and not read:
+                found |= {node} | {
+                    inner for inner, *_ in walk([node.body], definitions=True) if isinstance(inner, FuncDef)
+                }
+    return found
+
+
+def _bodies(nodes: Sequence[Node]) -> Iterator[Sequence[Node]]:
+    """``nodes`` and the bodies of the classes and functions they define, nested ones too."""
+    yield nodes
+    for node in nodes:
+        function = node.func if isinstance(node, Decorator) else node
+        if isinstance(function, FuncDef):
+            yield from _bodies(function.body.body)
+        elif isinstance(node, ClassDef):
+            yield from _bodies(node.defs.body)
+
+
+def _defines(node: Node, name: str) -> bool:
+    return isinstance(node, (FuncDef, Decorator, OverloadedFuncDef)) and node.name == name
 
 
 def present(nodes: Sequence[N | None]) -> list[N]:

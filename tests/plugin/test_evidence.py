@@ -71,7 +71,11 @@ is reported where such an instance meets jit. Nothing made inside a function a j
 a static argument of a function jitted and called right there, given what differs at each
 iteration compiles anew whatever it hashes by. Also: a traced parameter passed on into a static
 position is a tracer, whatever its declared type, where a call gives it a value (jit does not
-trace a default: else the opt-in twin); a class whose base mypy cannot follow is not
+trace a default: else the opt-in twin); a loop is no evidence where it makes the value only
+on some iterations and calls the one kept on the others (a solve remade with its
+preconditioner), where it lies in a function a later definition of the same name replaces, or
+where its call gives what keeps the function from the code that makes the value
+(``include_hessian=False`` before ``if not include_hessian: return``); a class whose base mypy cannot follow is not
 judged by the bases it can see; a function in a private module is judged at its calls.
 
 Checked in process, with the opt-in codes turned on, and as one project in every mode: cold,
@@ -1232,6 +1236,62 @@ class Palette:
         return x * self.added
 
 
+def make_solve(scale: float):
+    @jax.jit  # E: jit-fresh-function
+    def solve(b: jax.Array) -> jax.Array:
+        return b * scale
+
+    return solve
+
+
+def newton(steps: int) -> jax.Array:
+    solve = None
+    x = jnp.ones(3)
+    for i in range(steps):
+        if solve is None or i % 10 == 0:
+            solve = make_solve(2.0)  # remade now and then, kept for the other iterations
+        x = solve(x)
+    for i in range(steps):
+        if i % 2:
+            step = make_solve(3.0)  # remade, called and dropped: the only evidence
+            x = step(x)
+    return x
+
+
+def hessian_at(objective, x: jax.Array) -> jax.Array:
+    return jax.jit(jax.hessian(objective))(x)  # E: jit-fresh-function
+
+
+def summarise(objective, x: jax.Array) -> None:
+    for _ in range(3):
+        summarise(objective, x)  # this definition is replaced below: its loop never runs
+    print(hessian_at(objective, x))
+
+
+def summarise(objective, x: jax.Array) -> None:
+    print(hessian_at(objective, x))
+
+
+def diagnose(objective, x: jax.Array, include_hessian=True) -> dict:
+    report = dict(x=x)
+    if not include_hessian:
+        return report
+    report["h"] = jax.jit(jax.hessian(objective))(x)  # E: jit-fresh-function
+    return report
+
+
+def fit_all(objective, x: jax.Array) -> None:
+    for _ in range(3):
+        diagnose(objective, x, include_hessian=False)  # returns before the jit
+        if objective is not None:
+            hessian_at(objective, x)
+
+
+def refit(objective, x: jax.Array) -> None:
+    for _ in range(3):
+        diagnose(objective, x)
+
+
 recorder = Recorder(2)
 recorder.step(jnp.ones(1))
 recorder.labelled(jnp.ones(1))
@@ -1303,6 +1363,15 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     assert "jits the local function Agent.act.<locals>.scaled, and it is made by every call of act" in headlines[act]
     build = lines.index("        return jax.jit(objective)  # E: jit-fresh-function") + 1
     solves = lines.index("    Solver().solve(jnp.ones(1))") + 1
+    solve = lines.index("def make_solve(scale: float):") + 2
+    dropped = lines.index("            step = make_solve(3.0)  # remade, called and dropped: the only evidence") + 1
+    assert headlines[solve].endswith(f"which runs inside a loop at line {dropped}, so every copy compiles again")
+    hessian = lines.index("    return jax.jit(jax.hessian(objective))(x)  # E: jit-fresh-function") + 1
+    guarded = lines.index("            hessian_at(objective, x)") + 1
+    assert f"every call of hessian_at, which runs inside a loop at line {guarded}," in headlines[hessian]
+    diagnosed = lines.index('    report["h"] = jax.jit(jax.hessian(objective))(x)  # E: jit-fresh-function') + 1
+    refits = lines.index("        diagnose(objective, x)") + 1
+    assert f"every call of diagnose, which runs inside a loop at line {refits}," in headlines[diagnosed]
     assert f"by every call of _build, from solve, which runs inside a loop at line {solves}" in headlines[build]
     sgd = lines.index("    keyed(optimizers.sgd(0.1), jnp.ones(1))  # E: static-fresh-callable") + 1
     made_by = "holds an Optimizer whose init_fn is a function made by optimizers.sgd, and it is made inside a loop"
