@@ -9,13 +9,14 @@ cache, parallel workers and the daemon.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from mypy.nodes import CallExpr, Expression, RefExpr, TypeInfo, Var
 from mypy.plugin import ClassDefContext
 from mypy.types import (
     Instance,
     NoneType,
+    ProperType,
     TupleType,
     Type,
     TypeAliasType,
@@ -49,6 +50,9 @@ from mypy_plugin.method_bodies import rebuilt_attributes
 from mypy_plugin.mypy_internals import MypyDataclass, converted_fields
 
 UNHASHABLE_IN_A_HASH = frozenset({STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE})
+
+UNHASHABLE_BUILTINS = frozenset({"builtins.list", "builtins.set", "builtins.dict"})
+"""The builtin containers a union may list beside hashable types (``int | list[int]``)."""
 """The rules a field breaks when a hash over the fields cannot take its value."""
 
 JAXTYPES_DECORATORS: dict[str, Role] = {STATIC_DECORATOR: "static", PYTREE_DECORATOR: "pytree"}
@@ -113,7 +117,11 @@ def _problem(typ: Type, judge: Judge, seen: frozenset[str]) -> Problem | None:
         found = [
             _problem(item, judge, seen) for item in proper.items if not isinstance(get_proper_type(item), NoneType)
         ]
-        return found[0] if found and all(found) else None
+        if found and all(found):
+            return found[0]
+        members = [get_proper_type(item) for item in proper.items] if judge.declaration else []
+        admitted = (admitted_unhashable(item, members) for item in members if isinstance(item, Instance))
+        return next((problem for problem in admitted if problem is not None), None)
     if isinstance(proper, TupleType) and writes_own_hash(proper.partial_fallback.type, judge):
         return hash_problem(proper.partial_fallback.type, judge)
     if isinstance(proper, (UnionType, TupleType)):
@@ -206,16 +214,22 @@ def is_abstract(info: TypeInfo) -> bool:
     )
 
 
-def admitted_unhashable(instance: Instance) -> Problem | None:
+def admitted_unhashable(instance: Instance, union: Sequence[ProperType] = ()) -> Problem | None:
     """``Sequence[int]``, ``Mapping[str, int]``: an interface whose usual values include an
-    unhashable builtin (``names.ADMITTED_UNHASHABLE``), which callers may pass."""
+    unhashable builtin (``names.ADMITTED_UNHASHABLE``), which callers may pass; as one of the
+    members of a ``union``, that builtin itself too (``int | list[int]`` admits a list)."""
     info = instance.type
     builtin = ADMITTED_UNHASHABLE.get(info.name) if info.module_name in ("typing", "collections.abc") else None
+    if builtin is None and union and info.fullname in UNHASHABLE_BUILTINS:
+        builtin = info.name
     if builtin is None:
         return None
     item = spell(instance.args[0]) if instance.args else "object"
     hashable = phrases.spell_variadic_tuple(item) if builtin == "list" else phrases.spell_generic("frozenset", [item])
-    return phrases.admits_unhashable(spell(instance), builtin, hashable)
+    members = union or [instance]
+    declared = " | ".join(spell(member) for member in members)
+    instead = " | ".join(hashable if member is instance else spell(member) for member in members)
+    return phrases.admits_unhashable(declared, builtin, instead)
 
 
 def _field_problem(info: TypeInfo, judge: Judge, seen: frozenset[str]) -> Problem | None:

@@ -40,6 +40,12 @@ class Judge(NamedTuple):
     list), where no run-time check sees the value before jit hashes it: a plain jitted
     function's static parameter. Elsewhere the value check at construction or call sees it."""
 
+    declaration: bool = False
+    """Judge a plain jitted function's declaration of its static parameter, whose union lists
+    what callers may pass: one member an unhashable builtin (``int | list[int]``) is reported
+    with the others hashable. Not an argument's declared type, which may be wider than what the
+    argument holds by the call (a list converted first)."""
+
     def trusts(self, info: TypeInfo) -> bool:
         """Whether ``info`` is a trusted static type (``trusted_types``)."""
         return is_trusted(info, self.api)

@@ -335,6 +335,7 @@ def _check_definition(
                 typ,
                 lenient=True,
                 strict_collections=not statics.private,
+                declaration=True,
                 reads=reads,
                 found=found,
                 traced=function.name if self_of is not None else None,

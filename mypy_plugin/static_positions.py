@@ -521,17 +521,18 @@ def plain_static_problem(
     *,
     lenient: bool,
     strict_collections: bool = False,
+    declaration: bool = False,
     reads: Reads = None,
     found: str | None = None,
     traced: str | None = None,
     value: Expression | None = None,
 ) -> Problem | None:
     """``static_problem``, with a fix for a plain class (not a jaxtypes field) that hashes by
-    identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``), ``strict_collections`` for
-    its static parameters' declarations (``Judge.strict_collections``), ``reads`` for a static
+    identity; ``lenient`` for plain ``jax.jit`` (``Judge.lenient``), ``strict_collections`` and
+    ``declaration`` for its static parameters' declarations (``Judge``), ``reads`` for a static
     ``self``: what its method (``traced``) reads, the evidence the caller ``found``, and the
     ``value`` judged, where known (``jit_evidence.with_evidence``)."""
-    judge = recorder(api)._replace(lenient=lenient, strict_collections=strict_collections)
+    judge = recorder(api)._replace(lenient=lenient, strict_collections=strict_collections, declaration=declaration)
     problem = static_problem(typ, judge)
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH:
         problem = problem._replace(fix=IDENTITY_HASH_FIX)

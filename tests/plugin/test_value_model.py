@@ -469,6 +469,27 @@ def reshaped(x, shape):
     return x.reshape(shape)
 
 
+@functools.partial(jax.jit, static_argnames=("bins",))  # E: static-unhashable
+def histogram(x: jax.Array, bins: Union[int, list[int]] = 10) -> jax.Array:
+    return jnp.histogramdd(x, bins=bins)[0]
+
+
+@functools.partial(jax.jit, static_argnames=("bins",))
+def histogram_of(x: jax.Array, bins: Optional[Union[int, tuple[int, ...]]] = None) -> jax.Array:
+    return jnp.histogramdd(x, bins=bins or 10)[0]
+
+
+@functools.partial(jax.jit, static_argnames=("bins",))
+def _binned(x: jax.Array, bins: Union[int, tuple[int, ...]]) -> jax.Array:
+    return jnp.histogramdd(x, bins=bins)[0]
+
+
+def binned(x: jax.Array, bins: Union[int, list[int], tuple[int, ...]]) -> jax.Array:
+    if isinstance(bins, list):
+        bins = tuple(bins)
+    return _binned(x, bins=bins)  # converted first: the argument's declared type is wider
+
+
 def reshape_via(x: jax.Array, shape):
     return reshaped(x, shape)  # E: static-unhashable
 
@@ -949,6 +970,12 @@ def test_a_field_construction_makes_anew_is_judged_by_what_it_makes(tmp_path: Pa
     headlines = {d.line: d.message.splitlines()[0] for d in check_in_process(path, cache_dir)}
     streamed = UNCHANGED.splitlines().index("@functools.partial(jax.jit, static_argnums=(0,))  # E: static-unhashable")
     assert "Streams.names is typed typing.Sequence[str], which admits a list" in headlines[streamed + 1]
+    histogram = UNCHANGED.splitlines().index(
+        '@functools.partial(jax.jit, static_argnames=("bins",))  # E: static-unhashable'
+    )
+    assert headlines[histogram + 1].startswith(
+        "parameter 'bins' of histogram is typed int | list[int], which admits a list (unhashable)"
+    )
 
 
 def test_the_evidence_names_what_makes_a_static_self_go_wrong(tmp_path: Path, cache_dir: Path) -> None:
