@@ -22,6 +22,7 @@ from mypy.nodes import (
     AssignmentStmt,
     Block,
     CallExpr,
+    ComparisonExpr,
     Context,
     Decorator,
     DictionaryComprehension,
@@ -39,6 +40,8 @@ from mypy.nodes import (
     NameExpr,
     Node,
     OperatorAssignmentStmt,
+    SetExpr,
+    StrExpr,
     RefExpr,
     SuperExpr,
     TryStmt,
@@ -61,6 +64,9 @@ from mypy_plugin.value_origins import declared_type
 
 MAPPINGS = frozenset({"builtins.dict", "typing.Mapping"})
 """What only a hashable Python value can be a key of."""
+
+STRING_TESTS = frozenset({"==", "!=", "in", "not in"})
+"""The comparisons of a value with a string (or strings) that only a Python value passes."""
 
 
 def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, function: FuncDef) -> list[Expression]:
@@ -94,7 +100,7 @@ def _captured(
         for expr in get_subexpressions(node)
         if isinstance(expr, NameExpr) and expr.node not in own
     ]
-    python_values = _python_values(api, closure)
+    python_values = _python_values(api, function)
     read = [expr for expr in names if expr.node in bound and _shapes(expr.node, python_values)]
     local = [
         node
@@ -108,8 +114,9 @@ def _captured(
 
 def _shapes(node: object, python_values: Collection[Var]) -> bool:
     """Whether the variable ``node`` may hold what shapes a program: its type is known and is no
-    array or number (``_traceable``), or unknown and the closure uses it as only a Python value
-    can be used (``python_values``): a tracer cannot be called nor be a dict's key."""
+    array or number (``_traceable``), or unknown and the function it lives in uses it as only a
+    Python value can be used (``python_values``): a tracer cannot be called, be a dict's key, or
+    equal a string."""
     if not isinstance(node, Var):
         return False
     typ = get_proper_type(node.type) if node.type is not None else None
@@ -118,11 +125,12 @@ def _shapes(node: object, python_values: Collection[Var]) -> bool:
     return not _traceable(typ)
 
 
-def _python_values(api: CheckerPluginInterface, closure: FuncItem) -> set[Var]:
-    """The variables ``closure`` calls or uses as a key of a mapping (``declared_type``: a closure is
-    checked before what it is given to)."""
+def _python_values(api: CheckerPluginInterface, function: FuncItem) -> set[Var]:
+    """The variables ``function`` (its local functions too) calls, uses as a key of a mapping
+    (``declared_type``: a closure is checked before what it is given to) or compares with a
+    string (``copula == "frank"``, ``mode in ("a", "b")``)."""
     found: set[Var] = set()
-    for node, *_ in walk([closure.body]):
+    for node, *_ in walk([function.body]):
         for expr in get_subexpressions(node):
             if isinstance(expr, CallExpr) and isinstance(expr.callee, NameExpr) and isinstance(expr.callee.node, Var):
                 found.add(expr.callee.node)
@@ -130,7 +138,20 @@ def _python_values(api: CheckerPluginInterface, closure: FuncItem) -> set[Var]:
                 mapping = declared_type(api, expr.base)
                 if isinstance(mapping, Instance) and any(base.fullname in MAPPINGS for base in mapping.type.mro):
                     found.add(expr.index.node)
+            elif isinstance(expr, ComparisonExpr) and set(expr.operators) <= STRING_TESTS:
+                if any(_strings(operand) for operand in expr.operands):
+                    found |= {
+                        operand.node
+                        for operand in expr.operands
+                        if isinstance(operand, NameExpr) and isinstance(operand.node, Var)
+                    }
     return found
+
+
+def _strings(expr: Expression) -> bool:
+    """``expr`` is a string literal, or a tuple, list or set display of them."""
+    items = expr.items if isinstance(expr, (TupleExpr, ListExpr, SetExpr)) else [expr]
+    return bool(items) and all(isinstance(item, StrExpr) for item in items)
 
 
 def _traceable(typ: Type) -> bool:

@@ -1108,6 +1108,14 @@ def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None, Sequence[Exp
     return False, None, ()
 
 
+def making_function(api: Api, made: Context) -> FuncDef | None:
+    """The function of the module whose code makes ``made`` (an expression, or a local function's
+    definition): None at module level. Read from the syntax tree: the checker evaluates an
+    expression again while it checks a function nested in the one it is in (where that reads a
+    variable whose type is not known yet), with the nested one as its scope."""
+    return _placed(api, made)[1]
+
+
 def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Sequence[Expression] = ()) -> str | None:
     """Where the module runs ``made`` again and again, making a new object each time
     (``phrases.repeatedly``): inside a loop or comprehension, or, ``through_calls``, in a function

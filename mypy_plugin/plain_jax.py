@@ -40,7 +40,7 @@ from mypy_plugin.captured_values import shaping_values
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated, written_while_tracing
+from mypy_plugin.jit_evidence import making_function, method_reads, parameter_reads_of, repeated, written_while_tracing
 from mypy_plugin.jit_statics import named_statics, read_statics
 from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords
 from mypy_plugin.jit_targets import (
@@ -198,6 +198,8 @@ def check_fresh_function(
     context = ctx.context
     made: Expression | FuncDef | None = context if isinstance(context, Expression) else None
     function = innermost_function(ctx.api)
+    if function is not making_function(ctx.api, context.func if isinstance(context, Decorator) else context):
+        return  # evaluated again while a nested function is checked: judged where it is
     closure: Expression | FuncDef = fun
     if isinstance(context, Decorator):  # @jax.jit on a def inside a function, run with its decorators
         made = context.decorators[0] if context.decorators else None

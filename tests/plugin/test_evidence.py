@@ -75,7 +75,10 @@ trace a default: else the opt-in twin); a loop is no evidence where it makes the
 on some iterations and calls the one kept on the others (a solve remade with its
 preconditioner), where it lies in a function a later definition of the same name replaces, or
 where its call gives what keeps the function from the code that makes the value
-(``include_hessian=False`` before ``if not include_hessian: return``); a class whose base mypy cannot follow is not
+(``include_hessian=False`` before ``if not include_hessian: return``); a value of unknown type
+that the function it lives in compares with a string is a Python value, another program when it
+differs; an expression the checker evaluates again while it checks a nested function is judged
+where it is; a class whose base mypy cannot follow is not
 judged by the bases it can see; a function in a private module is judged at its calls.
 
 Checked in process, with the opt-in codes turned on, and as one project in every mode: cold,
@@ -1280,7 +1283,7 @@ def diagnose(objective, x: jax.Array, include_hessian=True) -> dict:
     return report
 
 
-def fit_all(objective, x: jax.Array) -> None:
+def fit_diagnosed(objective, x: jax.Array) -> None:
     for _ in range(3):
         diagnose(objective, x, include_hessian=False)  # returns before the jit
         if objective is not None:
@@ -1290,6 +1293,43 @@ def fit_all(objective, x: jax.Array) -> None:
 def refit(objective, x: jax.Array) -> None:
     for _ in range(3):
         diagnose(objective, x)
+
+
+def loglik(p: jax.Array, family: str = "frank") -> jax.Array:
+    return p.sum() if family == "frank" else p.mean()
+
+
+def fit_family(y: jax.Array, family: str = "frank", method: str = "scipy") -> jax.Array:
+    @jax.jit
+    def neg_ll(p: jax.Array) -> jax.Array:
+        return -loglik(p, family=family)
+
+    if method == "scipy":
+        g = jax.jit(jax.grad(neg_ll))  # checked again with objective, which reads g: judged here
+
+        def objective(p: jax.Array) -> tuple[float, jax.Array]:
+            return float(neg_ll(p)), g(p)
+
+        return objective(y)[1]
+    return y
+
+
+def fit_mode(y: jax.Array, mode, scale: float):
+    if mode not in ("sum", "mean"):  # compared with strings: a Python value, whatever its type
+        raise ValueError(mode)
+    return jax.jit(lambda p: loglik(p * scale, family=mode))(y)  # E: jit-fresh-function
+
+
+def fit_families(y: jax.Array) -> None:
+    for family in ("frank", "normal"):
+        fit_family(y, family=family)  # another program for each family
+    for mode in ("sum", "mean"):
+        fit_mode(y, mode, 2.0)
+
+
+def fit_again(y: jax.Array) -> None:
+    for _ in range(3):
+        fit_mode(y, "sum", 2.0)
 
 
 recorder = Recorder(2)
@@ -1372,6 +1412,9 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     diagnosed = lines.index('    report["h"] = jax.jit(jax.hessian(objective))(x)  # E: jit-fresh-function') + 1
     refits = lines.index("        diagnose(objective, x)") + 1
     assert f"every call of diagnose, which runs inside a loop at line {refits}," in headlines[diagnosed]
+    moded = lines.index("    return jax.jit(lambda p: loglik(p * scale, family=mode))(y)  # E: jit-fresh-function") + 1
+    again = lines.index('        fit_mode(y, "sum", 2.0)') + 1
+    assert f"every call of fit_mode, which runs inside a loop at line {again}," in headlines[moded]
     assert f"by every call of _build, from solve, which runs inside a loop at line {solves}" in headlines[build]
     sgd = lines.index("    keyed(optimizers.sgd(0.1), jnp.ones(1))  # E: static-fresh-callable") + 1
     made_by = "holds an Optimizer whose init_fn is a function made by optimizers.sgd, and it is made inside a loop"
