@@ -136,7 +136,8 @@ def unseen_decorator_hook(ctx: ClassDefContext) -> None:
 
 
 def may_register_decorated(node: object) -> bool:
-    """``node``, a class decorator, is a function of code that can import jax (not jax's own,
+    """``node``, a class decorator, is a function (or a class whose instance is called on the class:
+    gmmx's ``@register_dataclass_jax(data_fields=[...])``) of code that can import jax (not jax's own,
     whose registrations have their rules, nor the standard library's or a package's jax depends
     on) and no ``dataclass_transform`` (another library's dataclass, judged as one, and whose
     hooks, mypy's or its own plugin's, this one must not take the place of), or one imported from a
@@ -146,7 +147,9 @@ def may_register_decorated(node: object) -> bool:
         return node.is_suppressed_import
     if isinstance(node, Decorator):
         node = node.func
-    if not isinstance(node, (FuncDef, OverloadedFuncDef)) or find_dataclass_transform_spec(node) is not None:
+    if isinstance(node, TypeInfo) and node.get_method("__call__") is None:
+        return False  # a class whose instances decorate (``@register(data_fields=...)``) calls one
+    if not isinstance(node, (FuncDef, OverloadedFuncDef, TypeInfo)) or find_dataclass_transform_spec(node) is not None:
         return False
     package = node.fullname.partition(".")[0]
     return package not in ("jax", "jaxtypes") and not below_jax_package(package)

@@ -172,7 +172,7 @@ class Adapter:
         if scaled:
             self.loss = wrap(loss)  # E: static-fresh-callable
         else:
-            self.loss = lambda x: loss(x) * 2  # E: static-fresh-callable
+            self.loss = lambda x: loss(x) * 2  # S: static-fresh-callable-strict (the loop builds it scaled)
 
     def run(self, y: jax.Array) -> jax.Array:
         return apply(self.loss, y)

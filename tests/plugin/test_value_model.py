@@ -661,6 +661,25 @@ class RegisteredSolver:
         return self.x * y
 
 
+class Registrar:
+    def __init__(self, data_fields: list) -> None:
+        self.data_fields = data_fields
+
+    def __call__(self, cls: Any) -> Any:
+        jax.tree_util.register_dataclass(cls, data_fields=self.data_fields, meta_fields=[])
+        return cls
+
+
+@Registrar(data_fields=["x"])  # an instance that decorates: may register, as a function may
+@dataclasses.dataclass
+class RegistrarSolver:
+    x: jax.Array
+
+    @jax.jit
+    def solve(self, y: jax.Array) -> jax.Array:
+        return self.x * y
+
+
 @functools.total_ordering
 class OrderedPlain:
     def __init__(self, x: jax.Array) -> None:
@@ -675,6 +694,7 @@ class OrderedPlain:
 
 
 identity(RegisteredSolver(jnp.ones(2)))
+identity(RegistrarSolver(jnp.ones(2)))
 identity(OrderedPlain(jnp.ones(2)))  # E: jit-unsupported-argument
 
 
