@@ -47,7 +47,7 @@ from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_class, read_marker, spell
 from mypy_plugin.metadata import ClassFacts, RebuiltAttributes, Role
 from mypy_plugin.method_bodies import rebuilt_attributes
-from mypy_plugin.mypy_internals import MypyDataclass, converted_fields
+from mypy_plugin.mypy_internals import MypyDataclass, converted_fields, named_tuple_fields
 
 UNHASHABLE_IN_A_HASH = frozenset({STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE})
 
@@ -124,6 +124,11 @@ def _problem(typ: Type, judge: Judge, seen: frozenset[str]) -> Problem | None:
         return next((problem for problem in admitted if problem is not None), None)
     if isinstance(proper, TupleType) and writes_own_hash(proper.partial_fallback.type, judge):
         return hash_problem(proper.partial_fallback.type, judge)
+    named = named_tuple_fields(proper.partial_fallback.type) if isinstance(proper, TupleType) else []
+    if isinstance(proper, TupleType) and len(named) == len(proper.items):
+        owner = class_name(proper.partial_fallback.type)
+        found = ((field, _problem(item, judge, seen)) for field, item in zip(named, proper.items))
+        return next((phrases.through_part(owner, field, problem) for field, problem in found if problem), None)
     if isinstance(proper, (UnionType, TupleType)):
         return _first_problem(proper.items, judge, seen)
     if not isinstance(proper, Instance) or proper.type.fullname in seen:

@@ -469,6 +469,16 @@ def reshaped(x, shape):
     return x.reshape(shape)
 
 
+class Tables(NamedTuple):
+    names: tuple[str, ...]
+    table: dict[str, float]
+
+
+@functools.partial(jax.jit, static_argnums=1)  # E: static-unhashable
+def tabled(x: jax.Array, tables: Tables) -> jax.Array:
+    return x * tables.table["a"]
+
+
 @functools.partial(jax.jit, static_argnames=("bins",))  # E: static-unhashable
 def histogram(x: jax.Array, bins: Union[int, list[int]] = 10) -> jax.Array:
     return jnp.histogramdd(x, bins=bins)[0]
@@ -990,6 +1000,10 @@ def test_a_field_construction_makes_anew_is_judged_by_what_it_makes(tmp_path: Pa
     headlines = {d.line: d.message.splitlines()[0] for d in check_in_process(path, cache_dir)}
     streamed = UNCHANGED.splitlines().index("@functools.partial(jax.jit, static_argnums=(0,))  # E: static-unhashable")
     assert "Streams.names is typed typing.Sequence[str], which admits a list" in headlines[streamed + 1]
+    tabled = UNCHANGED.splitlines().index("def tabled(x: jax.Array, tables: Tables) -> jax.Array:")
+    assert headlines[tabled].startswith(
+        "parameter 'tables' of tabled is typed Tables, and Tables.table is typed dict[str, float], which is unhashable"
+    )
     histogram = UNCHANGED.splitlines().index(
         '@functools.partial(jax.jit, static_argnames=("bins",))  # E: static-unhashable'
     )
