@@ -50,10 +50,10 @@ from mypy_plugin.method_bodies import rebuilt_attributes
 from mypy_plugin.mypy_internals import MypyDataclass, converted_fields, named_tuple_fields
 
 UNHASHABLE_IN_A_HASH = frozenset({STATIC_DYNAMIC_CHILD, STATIC_UNHASHABLE})
+"""The rules a field breaks when a hash over the fields cannot take its value."""
 
 UNHASHABLE_BUILTINS = frozenset({"builtins.list", "builtins.set", "builtins.dict"})
 """The builtin containers a union may list beside hashable types (``int | list[int]``)."""
-"""The rules a field breaks when a hash over the fields cannot take its value."""
 
 JAXTYPES_DECORATORS: dict[str, Role] = {STATIC_DECORATOR: "static", PYTREE_DECORATOR: "pytree"}
 

@@ -898,8 +898,9 @@ def _mro(info: TypeInfo | None) -> list[TypeInfo]:
 
 def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo]:
     """The variables assigned an instance of a class by calling it (``obj = MyClass()``, also
-    unpacked: ``a, b = A(), B()``), by variable; by name where the analyser has not bound the statement yet (then only those of
-    ``info``, the one class recognised by its name, and the parameters declared as it)."""
+    unpacked: ``a, b = A(), B()``), by variable; by name where the analyser has not bound the
+    statement yet (then only those of ``info``, the one class recognised by its name, and the
+    parameters declared as it)."""
     built: dict[Var | str, TypeInfo] = {}
     for node, *_ in walk(nodes, definitions=True):
         if isinstance(node, FuncDef):

@@ -136,8 +136,8 @@ def unseen_decorator_hook(ctx: ClassDefContext) -> None:
 
 
 def may_register_decorated(node: object) -> bool:
-    """``node``, a class decorator, is a function (or a class whose instance is called on the class:
-    gmmx's ``@register_dataclass_jax(data_fields=[...])``) of code that can import jax (not jax's own,
+    """``node``, a class decorator, is a function (or a class whose instance is called on the
+    class: gmmx's ``@register_dataclass_jax(data_fields=[...])``) of code that can import jax (not jax's own,
     whose registrations have their rules, nor the standard library's or a package's jax depends
     on) and no ``dataclass_transform`` (another library's dataclass, judged as one, and whose
     hooks, mypy's or its own plugin's, this one must not take the place of), or one imported from a

@@ -44,6 +44,8 @@ from mypy_plugin.mypy_internals import get_subexpressions
 from mypy_plugin.statements import present, walk
 
 CONSTANTS = {"builtins.None": None, "builtins.True": True, "builtins.False": False}
+"""The constants a call may pass by name, with their values."""
+
 UNKNOWN = object()
 """A value not known before the call runs."""
 

@@ -140,22 +140,26 @@ def replaced_functions(nodes: Sequence[Node]) -> set[FuncDef]:
     definition may be kept by its decorator (``@dispatch.register``): not judged."""
     found: set[FuncDef] = set()
     for body in _bodies(nodes):
-        for index, node in enumerate(body):
-            if not isinstance(node, FuncDef):
-                continue
-            later = body[index + 1 :]
-            position = next((place for place, other in enumerate(later) if _defines(other, node.name)), None)
-            between = later[:position] if position is not None else []
-            read = any(
-                isinstance(expr, NameExpr) and expr.name == node.name
-                for step, *_ in walk(between)
-                for expr in get_subexpressions(step)
-            )
-            if position is not None and not read:
+        defined: dict[str, int] = {}  # where each name is defined next (the body read backwards)
+        for index in range(len(body) - 1, -1, -1):
+            node = body[index]
+            later = defined.get(node.name) if isinstance(node, (FuncDef, Decorator, OverloadedFuncDef)) else None
+            if isinstance(node, FuncDef) and later is not None and not _reads(body[index + 1 : later], node.name):
                 found |= {node} | {
                     inner for inner, *_ in walk([node.body], definitions=True) if isinstance(inner, FuncDef)
                 }
+            if isinstance(node, (FuncDef, Decorator, OverloadedFuncDef)):
+                defined[node.name] = index
     return found
+
+
+def _reads(nodes: Sequence[Node], name: str) -> bool:
+    """A statement among ``nodes`` reads ``name``."""
+    return any(
+        isinstance(expr, NameExpr) and expr.name == name
+        for step, *_ in walk(nodes)
+        for expr in get_subexpressions(step)
+    )
 
 
 def _bodies(nodes: Sequence[Node]) -> Iterator[Sequence[Node]]:
@@ -167,10 +171,6 @@ def _bodies(nodes: Sequence[Node]) -> Iterator[Sequence[Node]]:
             yield from _bodies(function.body.body)
         elif isinstance(node, ClassDef):
             yield from _bodies(node.defs.body)
-
-
-def _defines(node: Node, name: str) -> bool:
-    return isinstance(node, (FuncDef, Decorator, OverloadedFuncDef)) and node.name == name
 
 
 def present(nodes: Sequence[N | None]) -> list[N]:
