@@ -646,6 +646,8 @@ def flattened_by_jit(api: Api, info: TypeInfo) -> str | None:
         if not isinstance(expr, CallExpr):
             return targets(expr)
         factory = definition(resolved(tree, expr.callee))
+        if factory is None and isinstance(expr.callee, NameExpr):  # not bound yet: by its name
+            factory = next((f for f in tree.defs if isinstance(f, FuncDef) and f.name == expr.callee.name), None)
         return _calls_class(expr, info) or factory is not None and _builds(factory, info)
 
     site = flattening_site(tree, info, instance)
@@ -1107,14 +1109,6 @@ def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None, Sequence[Exp
         if any(expr is made for expr in inside):
             return _each_iteration(looping, inside, made), scope, inside
     return False, None, ()
-
-
-def making_function(api: Api, made: Context) -> FuncDef | None:
-    """The function of the module whose code makes ``made`` (an expression, or a local function's
-    definition): None at module level. Read from the syntax tree: the checker evaluates an
-    expression again while it checks a function nested in the one it is in (where that reads a
-    variable whose type is not known yet), with the nested one as its scope."""
-    return _placed(api, made)[1]
 
 
 def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Sequence[Expression] = ()) -> str | None:

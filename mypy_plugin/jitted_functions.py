@@ -143,16 +143,12 @@ def resolved_fullname(tree: MypyFile, expr: Expression) -> str | None:
 
 
 def resolved(tree: MypyFile, expr: Expression) -> SymbolNode | None:
-    """What ``expr`` refers to (``resolved_fullname``); a name the symbol table does not hold
-    yet, the function the module defines under it."""
+    """What ``expr`` refers to (``resolved_fullname``)."""
     if isinstance(expr, RefExpr) and expr.node is not None:
         return expr.node
     if isinstance(expr, NameExpr):
         symbol = tree.names.get(expr.name)
-        if symbol is not None:
-            return symbol.node
-        defined = (node.func if isinstance(node, Decorator) else node for node in tree.defs)
-        return next((node for node in defined if isinstance(node, FuncDef) and node.name == expr.name), None)
+        return symbol.node if symbol is not None else None
     if isinstance(expr, MemberExpr):
         owner = resolved(tree, expr.expr)
         symbol = owner.names.get(expr.name) if isinstance(owner, MypyFile) else None

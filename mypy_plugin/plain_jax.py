@@ -40,7 +40,7 @@ from mypy_plugin.captured_values import shaping_values
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import making_function, method_reads, parameter_reads_of, repeated, written_while_tracing
+from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated, written_while_tracing
 from mypy_plugin.jit_statics import named_statics, read_statics
 from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords
 from mypy_plugin.jit_targets import (
@@ -64,7 +64,7 @@ from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import built_again, plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
 from mypy_plugin.statements import calls, placed
-from mypy_plugin.value_origins import Site, fresh_origin, given_problem
+from mypy_plugin.value_origins import Site, fresh_origin, given_problem, spans
 from mypy_plugin.value_uses import kept
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
@@ -198,8 +198,8 @@ def check_fresh_function(
     context = ctx.context
     made: Expression | FuncDef | None = context if isinstance(context, Expression) else None
     function = innermost_function(ctx.api)
-    if function is not making_function(ctx.api, context.func if isinstance(context, Decorator) else context):
-        return  # evaluated again while a nested function is checked: judged where it is
+    if function is not None and not spans(function, context.line):
+        return  # evaluated again while mypy checks a function nested in its own: judged there
     closure: Expression | FuncDef = fun
     if isinstance(context, Decorator):  # @jax.jit on a def inside a function, run with its decorators
         made = context.decorators[0] if context.decorators else None

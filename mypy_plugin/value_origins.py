@@ -183,8 +183,10 @@ class Site(NamedTuple):
     place: int | str
 
 
-def _spans(function: FuncDef, line: int) -> bool:
-    """``line`` is in the body of ``function``."""
+def spans(function: FuncDef, line: int) -> bool:
+    """``line`` is in the body of ``function`` (mypy evaluates an expression of a function again
+    while it checks a function nested in it, where that reads a variable whose type is not known
+    yet, with the nested one as its scope: the line tells them apart)."""
     return function.line < line and function.end_line is not None and line <= function.end_line
 
 
@@ -256,12 +258,12 @@ class ModuleFlow:
 
     def scope_of(self, expr: Expression) -> FuncDef | None:
         """The innermost function of the module whose body holds ``expr``."""
-        around = [function for function in self.functions if _spans(function, expr.line)]
+        around = [function for function in self.functions if spans(function, expr.line)]
         return max(around, key=lambda function: function.line, default=None)
 
     def enclosing(self, function: FuncDef) -> list[FuncDef]:
         """The functions of the module around ``function``'s definition, outermost first."""
-        around = [outer for outer in self.functions if _spans(outer, function.line)]
+        around = [outer for outer in self.functions if spans(outer, function.line)]
         return sorted(around, key=lambda outer: outer.line)
 
     def _bind(
