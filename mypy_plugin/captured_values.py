@@ -84,15 +84,24 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
         closure = fun
     elif isinstance(fun, NameExpr) and isinstance(fun.node, (FuncDef, Decorator)):
         closure = fun.node.func if isinstance(fun.node, Decorator) else fun.node
-    return _captured(api, closure, function) if closure is not None else []
+    if closure is None:
+        return []
+    python_values = _python_values(api, function)
+    bound = set(bindings([function.body], function)) | {argument.variable for argument in function.arguments}
+    local = [
+        node
+        for node, _, scope, _ in walk([function.body], scope=function, definitions=True)
+        if isinstance(node, FuncDef) and scope is function
+    ]
+    return _captured(closure, {var for var in bound if _shapes(var, python_values)}, local)
 
 
 def _captured(
-    api: CheckerPluginInterface, closure: FuncItem, function: FuncDef, seen: frozenset[FuncItem] = frozenset()
+    closure: FuncItem, shaping: set[Var], local: list[FuncDef], seen: frozenset[FuncItem] = frozenset()
 ) -> list[Expression]:
-    """The shaping values ``closure`` reads from ``function``, and those that the local functions
-    of ``function`` it reads (calls, passes on) read in turn: they are part of its program."""
-    bound = set(_bindings([function.body], function)) | {argument.variable for argument in function.arguments}
+    """The values among ``shaping`` (of the function ``closure`` is made in) that ``closure``
+    reads, and those that the ``local`` functions it reads (calls, passes on) read in turn: they
+    are part of its program."""
     own = {argument.variable for argument in closure.arguments}
     names = [
         expr
@@ -100,16 +109,10 @@ def _captured(
         for expr in get_subexpressions(node)
         if isinstance(expr, NameExpr) and expr.node not in own
     ]
-    python_values = _python_values(api, function)
-    read = [expr for expr in names if expr.node in bound and _shapes(expr.node, python_values)]
-    local = [
-        node
-        for node, _, scope, _ in walk([function.body], scope=function, definitions=True)
-        if isinstance(node, FuncDef) and scope is function and node is not closure and node not in seen
-    ]
+    read = [expr for expr in names if expr.node in shaping]
     called = {definition(expr.node) for expr in names}
-    inner = [fun for fun in local if fun in called]
-    return read + [value for fun in inner for value in _captured(api, fun, function, seen | {closure})]
+    inner = [fun for fun in local if fun in called and fun is not closure and fun not in seen]
+    return read + [value for fun in inner for value in _captured(fun, shaping, local, seen | {closure})]
 
 
 def _shapes(node: object, python_values: Collection[Var]) -> bool:
@@ -171,7 +174,7 @@ def _traceable(typ: Type) -> bool:
     return is_array_class(proper.type) or any(base.fullname in PYTHON_SCALARS for base in proper.type.mro)
 
 
-def _bindings(nodes: Sequence[Node], scope: FuncDef | None) -> dict[Var, list[Expression]]:
+def bindings(nodes: Sequence[Node], scope: FuncDef | None) -> dict[Var, list[Expression]]:
     """What the code of ``scope`` (a function, or None: the module's top level) among ``nodes``
     binds to each of its variables: the value assigned (the whole value, where it is unpacked),
     what a loop runs over, a ``with`` statement's value."""
@@ -207,14 +210,14 @@ def behind(values: Sequence[Expression], scope: FuncDef | None, module: Sequence
     """The variables whose values ``values`` (read in ``scope``, or at the top level of the
     ``module``'s statements where None) are computed from, through the assignments of that
     scope, themselves included."""
-    bindings = _bindings(_body(scope, module), scope)
+    bound = bindings(_body(scope, module), scope)
     found: set[Var] = set()
     pending = [var for value in values for var in _read(value)]
     while pending:
         var = pending.pop()
         if var not in found:
             found.add(var)
-            pending.extend(read for value in bindings.get(var, []) for read in _read(value))
+            pending.extend(read for value in bound.get(var, []) for read in _read(value))
     return found
 
 

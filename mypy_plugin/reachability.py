@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mypy.nodes import (
-    AssignmentExpr,
-    AssignmentStmt,
     Block,
     CallExpr,
     ComparisonExpr,
@@ -28,7 +26,6 @@ from mypy.nodes import (
     IntExpr,
     NameExpr,
     Node,
-    OperatorAssignmentStmt,
     OpExpr,
     RaiseStmt,
     ReturnStmt,
@@ -39,12 +36,11 @@ from mypy.nodes import (
     WithStmt,
 )
 
-from mypy_plugin.captured_values import given_for
+from mypy_plugin.captured_values import bindings, given_for
+from mypy_plugin.dataclass_options import written_bool
 from mypy_plugin.mypy_internals import get_subexpressions
 from mypy_plugin.statements import present, walk
-
-CONSTANTS = {"builtins.None": None, "builtins.True": True, "builtins.False": False}
-"""The constants a call may pass by name, with their values."""
+from mypy_plugin.value_origins import CONSTANTS
 
 UNKNOWN = object()
 """A value not known before the call runs."""
@@ -54,7 +50,7 @@ def skipped(call: CallExpr, function: FuncDef, site: Context) -> bool:
     """Whether ``call``, which runs ``function``, cannot reach ``site`` (an expression of its
     body) for the literal values it gives its parameters."""
     known: dict[str, object] = {}
-    rebound = _rebound(function)
+    rebound = {var.name for var in bindings([function.body], function)}  # another value by the test
     for argument in function.arguments:
         given = given_for(call, function, {argument.variable})
         if given is None:
@@ -66,11 +62,10 @@ def skipped(call: CallExpr, function: FuncDef, site: Context) -> bool:
 
 
 def _literal(expr: Expression | None) -> object:
+    """The value ``expr`` writes: ``None``, ``True``, ``False``, a number, a string; else ``UNKNOWN``."""
     if isinstance(expr, NameExpr) and expr.fullname in CONSTANTS:
-        return CONSTANTS[expr.fullname]
-    if isinstance(expr, (IntExpr, FloatExpr, StrExpr)):
-        return expr.value
-    return UNKNOWN
+        return written_bool(expr)  # None for None
+    return expr.value if isinstance(expr, (IntExpr, FloatExpr, StrExpr)) else UNKNOWN
 
 
 def _reaches(nodes: Sequence[Node], site: Context, known: dict[str, object]) -> bool | None:
@@ -138,23 +133,3 @@ def _holds(node: Node, site: Context) -> bool:
     return any(
         expr is site for step, *_ in walk([node], definitions=True) for expr in [step, *get_subexpressions(step)]
     )
-
-
-def _rebound(function: FuncDef) -> set[str]:
-    """The names ``function``'s own statements bind: a parameter among them may hold another value
-    than the call gave it by the time it is tested."""
-    bound: set[str] = set()
-    for node, _, scope, binder in walk([function.body], scope=function):
-        if scope is not function:
-            continue
-        targets = [node] if binder is not None and isinstance(node, Expression) else []
-        if isinstance(node, (AssignmentStmt, OperatorAssignmentStmt)):
-            targets = node.lvalues if isinstance(node, AssignmentStmt) else [node.lvalue]
-        targets += [expr.target for expr in get_subexpressions(node) if isinstance(expr, AssignmentExpr)]
-        bound |= {
-            expr.name
-            for target in targets
-            for expr in [target, *get_subexpressions(target)]
-            if isinstance(expr, NameExpr)
-        }
-    return bound
