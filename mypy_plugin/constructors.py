@@ -58,16 +58,18 @@ def replace_hook(ctx: FunctionContext) -> Type:
 def _check_argument(
     api: CheckerPluginInterface,
     info: TypeInfo,
-    name: str | None,
+    parameter: str | None,
     expr: Expression,
     typ: Type,
     construction: Context | None = None,
 ) -> None:
-    """What ``expr`` (of type ``typ``) brings into field ``name`` of ``info``, given by the
-    ``construction`` (a constructor call; none for ``dataclasses.replace``)."""
+    """What ``expr`` (of type ``typ``), given for ``parameter`` by the ``construction`` (a
+    constructor call; none for ``dataclasses.replace``, whose parameters are fields), brings
+    into the field of ``info`` that it fills."""
     judge = recorder(api)
     for base in info.mro:  # which fields are static comes from their metadata
         judge.looked_through(base)
+    name = _stored_in(info, parameter) if construction is not None else parameter
     field = _static_field(info, name) if name is not None else None
     if field is None:
         return
@@ -84,7 +86,7 @@ def _check_argument(
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
     elif problem is None and marker is not None and name is not None:
-        problem = _not_admitted(info, name, typ, judge, marker)
+        problem = _not_admitted(info, name, parameter or name, typ, judge, marker)
     if problem is None and marker is not None and name in _by_value_fields(info) and not compares_as_number(api, expr):
         problem = _held_problem(typ, judge, marker)
     if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
@@ -139,16 +141,23 @@ def _declared(info: TypeInfo, name: str) -> bool:
     )
 
 
-def _not_admitted(info: TypeInfo, name: str, given: Type, judge: Judge, marker: StaticMarker) -> Problem | None:
-    """What a value of type ``given`` that the constructor's parameter ``name``, declared as the
-    field is, does not admit (an array given to a field declared ``int``, the parameter a
-    dataclass makes of it) brings into the field: mypy's own error says the types differ, which
-    ``jaxtypes check`` does not show; this says what jit makes of it. A parameter declared
-    otherwise than the field (an attrs converter's, a hand-written ``__init__``'s) may be
+def _not_admitted(
+    info: TypeInfo, name: str, parameter: str, given: Type, judge: Judge, marker: StaticMarker
+) -> Problem | None:
+    """What a value of type ``given`` that the constructor's ``parameter``, declared as the field
+    ``name`` it fills is, does not admit (an array given to a field declared ``int``, the
+    parameter a dataclass makes of it) brings into the field: mypy's own error says the types
+    differ, which ``jaxtypes check`` does not show; this says what jit makes of it. A parameter
+    declared otherwise than the field (an attrs converter's, a hand-written ``__init__``'s) may be
     converted before it is stored (``self.irreps = Irreps(irreps)``): judged as declared."""
     declared = _declared_type(info, name)
-    parameter = _parameter_type(info, name)
-    if declared is None or parameter is None or not is_same_type(parameter, declared) or is_subtype(given, parameter):
+    declared_parameter = _parameter_type(info, parameter)
+    if (
+        declared is None
+        or declared_parameter is None
+        or not is_same_type(declared_parameter, declared)
+        or is_subtype(given, declared_parameter)
+    ):
         return None
     held = _held_problem(given, judge, marker)
     return phrases.given_instead(spell(declared), held) if held is not None else None
@@ -176,6 +185,18 @@ def _static_field(info: TypeInfo, name: str) -> tuple[str, StaticMarker | None] 
         if fields is not None and name in fields.fields:
             return phrases.library_field(f"{class_name(info)}.{name}", fields.marker), MARKERS.get(fields.marker)
     return None
+
+
+def _stored_in(info: TypeInfo, parameter: str | None) -> str | None:
+    """The field the constructor ``parameter`` fills: the static field of its name, else the one
+    ``__init__`` keeps it in (``self._config = config``: ``LibraryFields.stored``)."""
+    if parameter is None or _static_field(info, parameter) is not None:
+        return parameter
+    for base in info.mro:
+        fields = LibraryFields.read(base)
+        if fields is not None and parameter in fields.stored:
+            return fields.stored[parameter]
+    return parameter
 
 
 def is_static_field(info: TypeInfo, name: str) -> bool:

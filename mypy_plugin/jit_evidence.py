@@ -904,7 +904,7 @@ def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo
     statement yet (then only those of ``info``, the one class recognised by its name, and the
     parameters declared as it)."""
     built: dict[Var | str, TypeInfo] = {}
-    for node, *_ in walk(nodes, definitions=True):
+    for node, _, scope, _ in walk(nodes, definitions=True):
         if isinstance(node, FuncDef):
             for argument in node.arguments:
                 declared = argument.type_annotation
@@ -913,7 +913,7 @@ def _built_as(nodes: Sequence[Node], info: TypeInfo) -> dict[Var | str, TypeInfo
         if not isinstance(node, AssignmentStmt):
             continue
         for lvalue, rvalue in (pair for target in node.lvalues for pair in unpacked(target, node.rvalue)):
-            cls = _class_called(rvalue, info) if isinstance(rvalue, CallExpr) else None
+            cls = _class_called(rvalue, info, scope) if isinstance(rvalue, CallExpr) else None
             if cls is None:
                 continue
             if isinstance(lvalue, RefExpr) and isinstance(lvalue.node, Var):
@@ -997,12 +997,16 @@ def _made_by_calling_a_class(node: Node, info: TypeInfo) -> list[tuple[RefExpr, 
     return [(lvalue, cls) for lvalue in node.lvalues if isinstance(lvalue, RefExpr)] if cls is not None else []
 
 
-def _class_called(call: CallExpr, info: TypeInfo) -> TypeInfo | None:
-    """The class ``call`` builds an instance of: the one its callee is bound to, or ``info``,
-    recognised by its name where the analyser has not bound it yet (``_calls_class``)."""
+def _class_called(call: CallExpr, info: TypeInfo, scope: FuncDef | None = None) -> TypeInfo | None:
+    """The class ``call`` builds an instance of: the one its callee is bound to, ``info``,
+    recognised by its name where the analyser has not bound it yet (``_calls_class``), or the
+    class of the class method ``scope`` where it calls its ``cls`` (``tree_unflatten``), as the
+    checker types what it makes."""
     callee = call.callee
     if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):
         return callee.node
+    if isinstance(callee, NameExpr) and isinstance(callee.node, Var) and callee.node.is_cls and scope is not None:
+        return defining_class(scope)
     return info if _calls_class(call, info) else None
 
 

@@ -60,14 +60,13 @@ from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import tag_hook, written_bool
 from mypy_plugin.declared_types import class_problem, static_problem
 from mypy_plugin.dependencies import analyser_judge, recorder
-from mypy_plugin.method_bodies import aux_attributes
 from mypy_plugin.hashing import defines_hash
 from mypy_plugin.jit_evidence import with_evidence
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_type
 from mypy_plugin.metadata import DataclassOptions, LibraryFields
-from mypy_plugin.method_bodies import definition
+from mypy_plugin.method_bodies import aux_attributes, definition, stored_parameters
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
@@ -186,7 +185,7 @@ def _check_aux_data(
     names = aux_attributes(flatten)
     if not names:
         return
-    LibraryFields(PYTREE_METADATA.marker, tuple(names)).write(info)
+    LibraryFields(PYTREE_METADATA.marker, tuple(names), stored=stored_parameters(info, names)).write(info)
     _report_fields(api, info, _named_fields(info, names, context), PYTREE_METADATA)
 
 
@@ -211,7 +210,8 @@ def register_call_hook(ctx: FunctionContext) -> Type:
     else:
         named = _literal_names(ctx, "meta_fields")
         if named:
-            LibraryFields(JAX_DATACLASS.marker, tuple(named)).write(info)
+            stored = stored_parameters(info, named)
+            LibraryFields(JAX_DATACLASS.marker, tuple(named), stored=stored).write(info)
             _report_fields(ctx.api, info, _named_fields(info, named, ctx.context), JAX_DATACLASS)
     return ctx.default_return_type
 
@@ -223,7 +223,8 @@ def _check_class(api: SemanticAnalyzerPluginInterface, defn: ClassDef, marker: S
     LibraryFields.erase(info)
     by_value = _report_fields(api, info, fields, marker)
     if fields:
-        LibraryFields(marker.marker, tuple(field.name for field in fields), tuple(by_value)).write(info)
+        names = tuple(field.name for field in fields)
+        LibraryFields(marker.marker, names, tuple(by_value), stored_parameters(info, names)).write(info)
 
 
 def _body_fields(defn: ClassDef, marker: StaticMarker) -> list[StaticField]:

@@ -74,6 +74,10 @@ def _strings(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _string_map(value: dict[object, object]) -> dict[str, str]:
+    return {_string(key): _string(item) for key, item in value.items()}
+
+
 def _string(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"expected a string, got {value!r}")
@@ -145,20 +149,32 @@ class LibraryFields(Record):
     """The static fields a class declares in its own body with another library's marker (flax,
     equinox, ``register_dataclass``, jax_dataclasses), for the constructor check; absent where
     there are none. Those ``by_value`` were judged by what their default makes, not by their
-    declared type: a construction is judged by the value it gives them."""
+    declared type: a construction is judged by the value it gives them. ``stored`` names, for
+    each constructor parameter that ``__init__`` keeps as it is in a static field of another name
+    (``self._config = config``), that field: what a construction gives the parameter, it holds."""
 
     KEY: ClassVar[str] = "jaxtypes_library_fields"
 
     marker: str
     fields: tuple[str, ...]
     by_value: tuple[str, ...] = ()
+    stored: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def serialize(self) -> JsonDict:
-        return {"marker": self.marker, "fields": list(self.fields), "by_value": list(self.by_value)}
+        return {
+            "marker": self.marker,
+            "fields": list(self.fields),
+            "by_value": list(self.by_value),
+            "stored": self.stored,
+        }
 
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
-        return cls(_string(data["marker"]), _strings(data["fields"]), _strings(data["by_value"]))
+        stored = data["stored"]
+        if not isinstance(stored, dict):
+            raise TypeError(f"expected a mapping, got {stored!r}")
+        fields = _strings(data["fields"])
+        return cls(_string(data["marker"]), fields, _strings(data["by_value"]), _string_map(stored))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -217,7 +233,7 @@ class ChangeEvidence(Record):
         if not all(isinstance(part, dict) for part in (assigned, in_place, writers)):
             raise TypeError(f"expected mappings, got {assigned!r}, {in_place!r} and {writers!r}")
         return cls(
-            {_string(name): _string(words) for name, words in assigned.items()},
+            _string_map(assigned),
             {_string(method): _strings(names) for method, names in in_place.items()},
             {_string(method): _strings(names) for method, names in writers.items()},
         )

@@ -89,6 +89,48 @@ def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
     return [value for name, value in _construction_assignments(defn) if name == attribute]
 
 
+def stored_parameters(info: TypeInfo, attributes: Iterable[str]) -> dict[str, str]:
+    """Each parameter of the ``__init__`` that builds ``info``'s instances (its own or a base's)
+    that it keeps, as it was given, in one of ``attributes`` of another name (``self._config =
+    config``), with that attribute. Read before names are bound: a parameter is a name the method
+    does not assign. Only an ``__init__`` of ``info``'s module, whose syntax tree every mode of
+    mypy has whole (another module's may come from the cache, without its body)."""
+    owner = next((base for base in info.mro if "__init__" in base.names), None)
+    if owner is not None and owner.module_name != info.module_name:
+        return {}
+    wanted = set(attributes)
+    found: dict[str, str] = {}
+    for method, this in _construction_methods(owner.defn) if owner is not None else []:
+        if method.name != "__init__":
+            continue
+        steps = [node for node, *_ in walk([method.body])]
+        rebound = {name for node in steps if isinstance(node, AssignmentStmt) for name in _assigned_names(node)}
+        parameters = {argument.variable.name for argument in method.arguments[1:]} - rebound
+        for node in steps:
+            if (
+                isinstance(node, AssignmentStmt)
+                and isinstance(node.rvalue, NameExpr)
+                and node.rvalue.name in parameters
+            ):
+                for name in _assigned_attributes(node, this):
+                    if name in wanted and name != node.rvalue.name:
+                        found[node.rvalue.name] = name
+    return found
+
+
+def _assigned_names(stmt: AssignmentStmt) -> list[str]:
+    """The plain names ``stmt`` assigns, unpacked ones included."""
+    targets: list[Expression] = list(stmt.lvalues)
+    names = []
+    while targets:
+        target = targets.pop()
+        if isinstance(target, NameExpr):
+            names.append(target.name)
+        elif isinstance(target, (TupleExpr, ListExpr)):
+            targets += target.items
+    return names
+
+
 def replaced_values(defn: ClassDef, attribute: str) -> list[Expression]:
     """The values the construction of ``defn`` assigns to ``attribute`` where one of its methods
     assigns it at the top of its body, whatever it was given (``self.params =

@@ -533,6 +533,36 @@ class Weighted:
         return cls(children[0], **aux)
 
 
+@jax.tree_util.register_pytree_node_class
+class Kept:
+    def __init__(self, x: jax.Array, config: Any = None) -> None:
+        self.x = x
+        self._config = config  # the parameter, kept under another name: what it is given
+
+    def tree_flatten(self) -> tuple:
+        return (self.x,), self._config
+
+    @classmethod
+    def tree_unflatten(cls, config: Any, children: tuple) -> "Kept":
+        return cls(children[0], config)
+
+
+@jax.tree_util.register_pytree_node_class
+class Configured:
+    def __init__(self, x: jax.Array, config: Any = None) -> None:
+        self.x = x
+        self._config = config
+
+    def tree_flatten(self) -> tuple:
+        return (self.x,), self._config
+
+    @classmethod
+    def tree_unflatten(cls, config: Any, children: tuple) -> "Configured":
+        made = cls(children[0])
+        made._config.update(config)  # an instance cls(...) makes, changed in place
+        return made
+
+
 @jax.jit
 def weigh(w: Weighted) -> jax.Array:
     return w.x
@@ -543,6 +573,8 @@ weighed = weigh(Weighted(jnp.ones(1), weight=jnp.ones(3)))  # E: static-dynamic-
 named = Weighted(jnp.ones(1), names=["a"])  # S: static-unhashable-strict
 slope = jax.grad(lambda w: weigh(Weighted(jnp.ones(1), weight=w)).sum())(0.5)  # E: static-dynamic-child
 in_place = SortedInPlace(["b", "a"], jnp.ones(1))  # E: static-unhashable
+configured = Configured(jnp.ones(1), {{"a": 1}})  # E: static-unhashable
+kept = Kept(jnp.ones(1), {{"a": 1}})  # S: static-unhashable-strict
 
 
 class Probe:
