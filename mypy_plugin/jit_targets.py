@@ -89,8 +89,9 @@ def registered_class_hook(ctx: ClassDefContext) -> bool:
 
 def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     """A class registered with ``jax.tree_util``: decorated (from its metadata, in any module),
-    or by a top-level ``register_*(Class, ...)`` statement in the module being checked (a class
-    registered by a call in another module counts as a plain class).
+    or by a top-level ``register_*(Class, ...)`` statement in the module being checked, or a
+    helper's that may register it (``registering``); a class registered by a call in another
+    module counts as a plain class.
     """
     if RegisteredPytree.read(info) is not None:
         return True
@@ -102,12 +103,17 @@ def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
 
 
 def registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
-    """One of ``expressions`` is a ``jax.tree_util`` call registering ``info`` as a pytree."""
+    """One of ``expressions`` is a call registering ``info`` as a pytree: ``jax.tree_util``'s, or
+    a helper's that may (pantea's ``register_jax_pytree_node(Box)`` calls
+    ``register_pytree_node``): a function called on the class as a decorator would be
+    (``may_register_decorated``)."""
     for expr in expressions:
         if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
             continue
         first = expr.args[0] if expr.args else None
-        if expr.callee.fullname in PYTREE_REGISTRATIONS and isinstance(first, RefExpr) and first.node is info:
+        if not isinstance(first, RefExpr) or first.node is not info:
+            continue
+        if expr.callee.fullname in PYTREE_REGISTRATIONS or may_register_decorated(expr.callee.node):
             return True
     return False
 

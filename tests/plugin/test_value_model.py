@@ -690,6 +690,22 @@ class RegistrarSolver:
         return self.x * y
 
 
+def register_node(cls: Any) -> None:
+    jax.tree_util.register_pytree_node(cls, lambda v: ((v.x,), None), lambda _, c: cls(*c))
+
+
+class HelperSolver:  # registered below by a helper called on it, as a decorator would be
+    def __init__(self, x: jax.Array) -> None:
+        self.x = x
+
+    @jax.jit
+    def solve(self, y: jax.Array) -> jax.Array:
+        return self.x * y
+
+
+register_node(HelperSolver)
+
+
 @functools.total_ordering
 class OrderedPlain:
     def __init__(self, x: jax.Array) -> None:
@@ -705,6 +721,7 @@ class OrderedPlain:
 
 identity(RegisteredSolver(jnp.ones(2)))
 identity(RegistrarSolver(jnp.ones(2)))
+identity(HelperSolver(jnp.ones(2)))
 identity(OrderedPlain(jnp.ones(2)))  # E: jit-unsupported-argument
 
 
