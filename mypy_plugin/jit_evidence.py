@@ -798,25 +798,44 @@ def class_mutation(
 
 def _driving_method(api: Api, base: TypeInfo, found: ChangeEvidence, traced: str, reads: Reads) -> str | None:
     """A method of ``base``, a class of the module being checked, that calls the method
-    ``traced`` through ``self`` and changes an attribute it ``reads``."""
+    ``traced`` through ``self`` and changes an attribute it ``reads``; also through an attribute
+    that holds what the class made of the bound method (``self.f = jax.jit(self.step)``)."""
     tree = checked_module(api)
     if tree is None or base.module_name != tree.fullname:
         return None
+    runners = {traced, *_holders(base.defn, traced)}
     for method in instance_methods(base.defn):
         changed = counted(base, found.writers.get(method.name, ()), reads)
         if not changed or method.name == traced or not method.arguments:
             continue
         this = method.arguments[0].variable.name
         for node, *_ in walk([method.body]):
-            if any(
-                isinstance(expr, CallExpr)
-                and isinstance(expr.callee, MemberExpr)
-                and expr.callee.name == traced
-                and is_name(expr.callee.expr, this)
-                for expr in get_subexpressions(node)
-            ):
-                return phrases.calls_and_changes(f"{class_name(base)}.{method.name}", traced, changed[0])
+            for expr in get_subexpressions(node):
+                callee = expr.callee if isinstance(expr, CallExpr) else None
+                if isinstance(callee, MemberExpr) and callee.name in runners and is_name(callee.expr, this):
+                    return phrases.calls_and_changes(f"{class_name(base)}.{method.name}", callee.name, changed[0])
     return None
+
+
+def _holders(defn: ClassDef, method: str) -> set[str]:
+    """The attributes of ``self`` that the methods of ``defn`` assign a value made of the bound
+    ``method`` (``self.f = jax.jit(self.step)``), which calls it."""
+    found: set[str] = set()
+    for function in instance_methods(defn):
+        this = function.arguments[0].variable.name if function.arguments else None
+        for node, *_ in walk([function.body]):
+            if this is None or not isinstance(node, AssignmentStmt):
+                continue
+            if any(
+                isinstance(expr, MemberExpr) and expr.name == method and is_name(expr.expr, this)
+                for expr in get_subexpressions(node.rvalue)
+            ):
+                found.update(
+                    lvalue.name
+                    for lvalue in node.lvalues
+                    if isinstance(lvalue, MemberExpr) and is_name(lvalue.expr, this)
+                )
+    return found
 
 
 def module_mutation(api: Api, obj: Expression | None, info: TypeInfo, reads: Reads = None) -> str | None:

@@ -607,7 +607,8 @@ def while_tracing(assigns: str, function: str) -> str:
 
 
 def calls_and_changes(method: str, jitted: str, attribute: str) -> str:
-    """``method`` calls the jitted method ``jitted`` and changes what it reads."""
+    """``method`` calls the jitted method ``jitted`` (or the attribute holding its jit) and
+    changes what it reads."""
     return f"{method} calls self.{jitted} and changes self.{attribute}, which it reads"
 
 

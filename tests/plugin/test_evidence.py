@@ -731,6 +731,19 @@ class Driven:  # its own method runs the jitted one, then changes what it read
         return x * self.k
 
 
+class Stepper:  # its own method runs the jitted one through the attribute holding it
+    def __init__(self) -> None:
+        self.x = jnp.zeros(3)
+        self.advance = jax.jit(self.step)  # E: jit-bound-method
+
+    def step(self) -> jax.Array:
+        return self.x + 1
+
+    def run(self, n: int) -> None:
+        for _ in range(n):
+            self.x = self.advance()
+
+
 class LazyAdjoint:  # a lazy cache, filled once from what construction left: one value for jit
     def __init__(self, scale: float, adjoint: Any = None) -> None:
         self.scale = scale
@@ -1462,6 +1475,8 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     )
     driven = lines.index("class Driven:  # its own method runs the jitted one, then changes what it read") + 10
     assert headlines[driven].endswith("and Driven.fit calls self.apply and changes self.k, which it reads")
+    stepper = lines.index("class Stepper:  # its own method runs the jitted one through the attribute holding it") + 4
+    assert headlines[stepper].endswith("and Stepper.run calls self.advance and changes self.x, which it reads")
     legendre = lines.index("class Legendre(Recurrence):") + 3
     assert headlines[legendre].startswith("argument 1 of the jitted call at line ")
     assert "holds a Legendre whose weight is a lambda, and it is made inside a loop" in headlines[legendre]
