@@ -210,15 +210,33 @@ def behind(values: Sequence[Expression], scope: FuncDef | None, module: Sequence
     """The variables whose values ``values`` (read in ``scope``, or at the top level of the
     ``module``'s statements where None) are computed from, through the assignments of that
     scope, themselves included."""
-    bound = bindings(_body(scope, module), scope)
-    found: set[Var] = set()
+    return set(_behind(values, bindings(_body(scope, module), scope)))
+
+
+def _behind(values: Sequence[Expression], bound: dict[Var, list[Expression]]) -> dict[Var, list[Expression]]:
+    """``behind``, each variable with the values ``bound`` to it."""
+    found: dict[Var, list[Expression]] = {}
     pending = [var for value in values for var in _read(value)]
     while pending:
         var = pending.pop()
         if var not in found:
-            found.add(var)
-            pending.extend(read for value in bound.get(var, []) for read in _read(value))
+            found[var] = bound.get(var, [])
+            pending.extend(read for value in found[var] for read in _read(value))
     return found
+
+
+def read_attributes(values: Sequence[Expression], method: FuncDef) -> set[str]:
+    """The attributes of ``method``'s instance (its first parameter) that ``values`` (read in
+    ``method``) are computed from, through its assignments (``predictor = make(self.field)``):
+    where a loop changes one before each call of the method, each call makes something else."""
+    this = method.arguments[0].variable if method.arguments else None
+    made = [value for assigned in _behind(values, bindings([method.body], method)).values() for value in assigned]
+    return {
+        expr.name
+        for value in [*values, *made]
+        for expr in get_subexpressions(value)
+        if isinstance(expr, MemberExpr) and isinstance(expr.expr, NameExpr) and expr.expr.node is this
+    }
 
 
 def _body(scope: FuncDef | None, module: Sequence[Node]) -> Sequence[Node]:
@@ -236,9 +254,7 @@ def per_iteration(
     expressions ``inside`` a statement of ``scope``, or of the ``module``'s top level): a loop's
     variables and what the loop's body assigns, a comprehension's variables."""
     found: set[Var] = set()
-    for loop in _loops(_body(scope, module)):
-        if not loop.line <= site.line <= (loop.end_line or loop.line):
-            continue
+    for loop in _loops_around(scope, module, site):
         if isinstance(loop, ForStmt):
             found.update(_targets(loop.index))
         for node, _, where, binder in walk([loop.body], True, scope):
@@ -254,6 +270,24 @@ def per_iteration(
         ):
             found.update(var for index in expr.indices for var in _targets(index))
     return found
+
+
+def changed_per_iteration(scope: FuncDef | None, module: Sequence[Node], site: Context, receiver: Var) -> set[str]:
+    """The attributes of ``receiver`` that the body of a loop around ``site`` (in ``scope``, or
+    at the ``module``'s top level) assigns (``self._params = jax.device_put(params, device)``)."""
+    return {
+        lvalue.name
+        for loop in _loops_around(scope, module, site)
+        for node, _, where, _ in walk([loop.body], True, scope)
+        if where is scope and isinstance(node, AssignmentStmt)
+        for lvalue in node.lvalues
+        if isinstance(lvalue, MemberExpr) and isinstance(lvalue.expr, NameExpr) and lvalue.expr.node is receiver
+    }
+
+
+def _loops_around(scope: FuncDef | None, module: Sequence[Node], site: Context) -> Iterator[ForStmt | WhileStmt]:
+    """The loops of ``scope`` (or of the ``module``'s top level) whose lines hold ``site``."""
+    return (loop for loop in _loops(_body(scope, module)) if loop.line <= site.line <= (loop.end_line or loop.line))
 
 
 def _loops(nodes: Sequence[Node]) -> Iterator[ForStmt | WhileStmt]:

@@ -89,7 +89,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_UNHASHABLE,
     STRICT_TWINS,
 )
-from mypy_plugin.captured_values import behind, given_for, per_iteration
+from mypy_plugin.captured_values import behind, changed_per_iteration, given_for, per_iteration, read_attributes
 from mypy_plugin.declared_types import instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
@@ -1239,6 +1239,8 @@ def _called_in_loop(
     followed: set[FuncDef] = {function}
     runners = _runners(tree, function)
     parameters = behind(shaping, function, tree.defs) & {argument.variable for argument in function.arguments}
+    method = defining_class(function) is not None and not function.is_static
+    attributes = read_attributes(shaping, function) if shaping and method else set()
     for node, looping, scope, _ in walk(tree.defs):
         inside = get_subexpressions(node)
         for call in inside:
@@ -1252,6 +1254,8 @@ def _called_in_loop(
             if _each_iteration(looping, inside, call):
                 if _differ(api, given, scope, inside, call) or _kept_across_iterations(scope, tree, call):
                     continue
+                if _changed_receiver(call, scope, tree, attributes):
+                    continue
                 return phrases.repeatedly(call.line, chain)
             if scope is None or scope in followed or len(chain) > CALLERS_FOLLOWED:
                 continue
@@ -1260,6 +1264,17 @@ def _called_in_loop(
             if outer is not None:
                 return outer
     return None
+
+
+def _changed_receiver(call: CallExpr, scope: FuncDef | None, tree: MypyFile, attributes: Collection[str]) -> bool:
+    """The loop around ``call`` (``obj.method(...)``) assigns one of the ``attributes`` of ``obj``
+    that what the method makes is computed from: each call is given another object, as another
+    argument would be."""
+    callee = call.callee
+    receiver = callee.expr.node if isinstance(callee, MemberExpr) and isinstance(callee.expr, NameExpr) else None
+    if not attributes or not isinstance(receiver, Var):
+        return False
+    return bool(set(attributes) & changed_per_iteration(scope, tree.defs, call, receiver))
 
 
 def _calls_function(
@@ -1283,9 +1298,16 @@ def _calls_function(
         return False
     if is_name(callee.expr, "self"):
         owner = defining_class(scope) if scope is not None else None
-        return owner is not None and function.info in owner.mro
+        return owner is not None and _resolves_to(owner, function)
     made = made_classes(api, callee.expr, call.line, scope)
-    return made is not None and any(function.info in info.mro for info in made)
+    return made is not None and any(_resolves_to(info, function) for info in made)
+
+
+def _resolves_to(info: TypeInfo, function: FuncDef) -> bool:
+    """A method of ``info``'s instances named as ``function`` is ``function``: its class's own or
+    inherited, not overridden (``self.setup()`` in a subclass that defines another ``setup``)."""
+    symbol = info.get(function.name) if function.info in info.mro else None
+    return symbol is not None and definition(symbol.node) is function
 
 
 def _hands_on(api: Api, call: CallExpr, function: FuncDef, receiver: FuncDef | None) -> bool:

@@ -75,7 +75,9 @@ trace a default: else the opt-in twin); a loop is no evidence where it makes the
 on some iterations and calls the one kept on the others (a solve remade with its
 preconditioner), where it lies in a function a later definition of the same name replaces, or
 where its call gives what keeps the function from the code that makes the value
-(``include_hessian=False`` before ``if not include_hessian: return``); a value of unknown type
+(``include_hessian=False`` before ``if not include_hessian: return``), or where it changes the
+attribute of an object that what the object's method makes is computed from before each call of
+the method (a model placed on each device); a value of unknown type
 that the function it lives in compares with a string is a Python value, another program when it
 differs; an expression the checker evaluates again while it checks a nested function is judged
 where it is; a class whose base mypy cannot follow is not
@@ -1338,6 +1340,47 @@ def fit_diagnosed(objective, x: jax.Array) -> None:
 def refit(objective, x: jax.Array) -> None:
     for _ in range(3):
         diagnose(objective, x)
+
+
+class Scaler:
+    def __init__(self, k: float) -> None:
+        self.k = k
+
+    def apply(self, x: jax.Array) -> jax.Array:
+        return x * self.k
+
+
+class PerDevice:
+    def __init__(self, scaler: Scaler) -> None:
+        self._scaler = scaler
+
+    def _setup(self) -> Callable:
+        scaler = self._scaler
+
+        def step(x: jax.Array) -> jax.Array:
+            return scaler.apply(x)
+
+        return jax.jit(step)
+
+    def build(self) -> dict:
+        steps = {{}}
+        for device in jax.local_devices():
+            self._scaler = Scaler(2.0)  # another scaler before each call: another program
+            steps[device] = self._setup()
+        return steps
+
+
+class Rebuilt(PerDevice):
+    def _setup(self) -> Callable:
+        scaler = self._scaler
+
+        def step(x: jax.Array) -> jax.Array:
+            return scaler.apply(x)
+
+        return jax.jit(step)  # E: jit-fresh-function
+
+    def build(self) -> dict:
+        return {{device: self._setup() for device in jax.local_devices()}}
 
 
 def loglik(p: jax.Array, family: str = "frank") -> jax.Array:
