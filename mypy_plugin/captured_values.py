@@ -73,7 +73,8 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
     """The values of ``function`` that the callable ``fun`` made in it captures and that may
     shape the program compiled (``_shapes``): the names a lambda's or local function's body reads
     from ``function`` (through a jax transformation or ``partial`` of one), and what a
-    ``partial`` binds."""
+    ``partial`` binds; a function ``function`` was given or iterates over, held in a variable,
+    is itself one (``_given_function``)."""
     if isinstance(fun, CallExpr) and isinstance(fun.callee, RefExpr) and fun.args:
         if fun.callee.fullname == PARTIAL:
             bound = [arg for arg in fun.args[1:] if not isinstance(arg, NameExpr) or _shapes(arg.node, set())]
@@ -85,7 +86,7 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
     elif isinstance(fun, NameExpr) and isinstance(fun.node, (FuncDef, Decorator)):
         closure = fun.node.func if isinstance(fun.node, Decorator) else fun.node
     if closure is None:
-        return []
+        return [fun] if isinstance(fun, NameExpr) and _given_function(fun.node, function) else []
     python_values = _python_values(api, function)
     bound = set(bindings([function.body], function)) | {argument.variable for argument in function.arguments}
     local = [
@@ -94,6 +95,22 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
         if isinstance(node, FuncDef) and scope is function
     ]
     return _captured(closure, {var for var in bound if _shapes(var, python_values)}, local)
+
+
+def _given_function(node: object, function: FuncDef) -> bool:
+    """``node`` is a variable of ``function`` that holds a function it was given or iterates over
+    (a parameter, a loop's variable: another one where that differs), not one it assigns a function
+    it makes (a lambda, a ``partial``), judged where that is made."""
+    if not isinstance(node, Var):
+        return False
+    made = bindings([function.body], function).get(node, [])
+    return not any(
+        isinstance(value, LambdaExpr)
+        or isinstance(value, CallExpr)
+        and isinstance(value.callee, RefExpr)
+        and (value.callee.fullname == PARTIAL or makes_function(value.callee))
+        for value in made
+    )
 
 
 def _captured(

@@ -80,7 +80,7 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyze
 from mypy.types import Instance, Type, UnboundType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import PARTIAL
+from jaxtypes._vocabulary.names import MEMOISERS, PARTIAL
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     STATIC_DYNAMIC_CHILD,
@@ -1233,7 +1233,7 @@ def _called_in_loop(
     if tree is None:
         return None
     replaced = replaced_functions(tree.defs)
-    if function in replaced:
+    if function in replaced or _memoised(tree, function):
         return None
     chain = (*inner, function.name)
     followed: set[FuncDef] = {function}
@@ -1264,6 +1264,21 @@ def _called_in_loop(
             if outer is not None:
                 return outer
     return None
+
+
+def _memoised(tree: MypyFile, function: FuncDef) -> bool:
+    """``function`` is decorated with ``functools.lru_cache`` (or ``cache``, ``cached_property``):
+    a call with the arguments of an earlier one returns that call's object, not a new one."""
+    for node, *_ in walk(tree.defs, definitions=True):
+        if isinstance(node, Decorator) and node.func is function:
+            return any(_decorator_name(decorator) in MEMOISERS for decorator in node.original_decorators)
+    return False
+
+
+def _decorator_name(decorator: Expression) -> str | None:
+    """The full name of what ``decorator`` applies: ``@name`` or ``@name(...)``."""
+    callee = decorator.callee if isinstance(decorator, CallExpr) else decorator
+    return callee.fullname if isinstance(callee, RefExpr) else None
 
 
 def _changed_receiver(call: CallExpr, scope: FuncDef | None, tree: MypyFile, attributes: Collection[str]) -> bool:

@@ -29,6 +29,10 @@ JAXTYPES_JITTED = "jaxtypes._jit.jaxtypes_jit.Jitted"
 PARTIAL = "functools.partial"
 """``functools.partial``: calling what it makes calls the function it was given."""
 
+MEMOISERS = frozenset({"functools.lru_cache", "functools.cache", "functools.cached_property"})
+"""Decorators that keep what a function returns for its arguments: equal calls return the first
+call's object, not a new one."""
+
 # --- jax's, where jax defines them ---------------------------------------------------------------
 
 JAX_JIT = "jax._src.api.jit"

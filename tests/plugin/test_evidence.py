@@ -77,7 +77,10 @@ preconditioner), where it lies in a function a later definition of the same name
 where its call gives what keeps the function from the code that makes the value
 (``include_hessian=False`` before ``if not include_hessian: return``), or where it changes the
 attribute of an object that what the object's method makes is computed from before each call of
-the method (a model placed on each device); a value of unknown type
+the method (a model placed on each device), or where the function making it keeps what it returns
+for equal arguments (``functools.lru_cache``); a function held in a variable shapes the program
+made of it, as a captured one does (a comprehension over a function and its derivative); a value
+of unknown type
 that the function it lives in compares with a string is a Python value, another program when it
 differs; an expression the checker evaluates again while it checks a nested function is judged
 where it is; a class whose base mypy cannot follow is not
@@ -1340,6 +1343,34 @@ def fit_diagnosed(objective, x: jax.Array) -> None:
 def refit(objective, x: jax.Array) -> None:
     for _ in range(3):
         diagnose(objective, x)
+
+
+@functools.lru_cache(maxsize=None)
+def cached_runner(scale: float) -> Callable:
+    @jax.jit
+    def run(x: jax.Array) -> jax.Array:
+        return x * scale
+
+    return run
+
+
+def fresh_runner(scale: float) -> Callable:
+    @jax.jit  # E: jit-fresh-function
+    def run(x: jax.Array) -> jax.Array:
+        return x * scale
+
+    return run
+
+
+def run_all(x: jax.Array) -> None:
+    for _ in range(3):
+        cached_runner(2.0)(x)  # equal calls return the first call's function
+        fresh_runner(2.0)(x)
+
+
+def derivatives(f: Callable, x: jax.Array) -> dict:
+    df = jax.grad(f)
+    return {{name: jax.jit(jax.vmap(fn))(x) for name, fn in (("f", f), ("df", df))}}  # another each time
 
 
 class Scaler:
