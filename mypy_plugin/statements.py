@@ -154,12 +154,23 @@ def replaced_functions(nodes: Sequence[Node]) -> set[FuncDef]:
 
 
 def _reads(nodes: Sequence[Node], name: str) -> bool:
-    """A statement among ``nodes`` reads ``name``."""
-    return any(
-        isinstance(expr, NameExpr) and expr.name == name
-        for step, *_ in walk(nodes)
-        for expr in get_subexpressions(step)
-    )
+    """A statement among ``nodes`` reads ``name`` as it runs: not in the body of a function it
+    defines, which reads the name when called, by then the later definition, unless a statement
+    among them calls that function."""
+    defined = {
+        function.name: function
+        for function in (node.func if isinstance(node, Decorator) else node for node in nodes)
+        if isinstance(function, FuncDef)
+    }
+    for step, _, scope, _ in walk(nodes):
+        for expr in get_subexpressions(step) if scope is None else []:
+            if isinstance(expr, NameExpr) and expr.name == name:
+                return True
+            called = expr.callee if isinstance(expr, CallExpr) else None
+            function = defined.pop(called.name, None) if isinstance(called, NameExpr) else None
+            if function is not None and _reads(function.body.body, name):
+                return True
+    return False
 
 
 def _bodies(nodes: Sequence[Node]) -> Iterator[Sequence[Node]]:
