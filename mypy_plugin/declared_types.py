@@ -87,7 +87,7 @@ def decorated_role(info: TypeInfo) -> Role | None:
 
 
 def decorator_fullname(expr: Expression) -> str | None:
-    """The full name of a class decorator, called (``@d(...)``) or not (``@d``)."""
+    """The full name of a decorator, called (``@d(...)``) or not (``@d``)."""
     if isinstance(expr, CallExpr):
         expr = expr.callee
     return expr.fullname if isinstance(expr, RefExpr) else None

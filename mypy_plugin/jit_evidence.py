@@ -90,7 +90,7 @@ from jaxtypes._vocabulary.rules import (
     STRICT_TWINS,
 )
 from mypy_plugin.captured_values import behind, changed_per_iteration, given_for, per_iteration, read_attributes
-from mypy_plugin.declared_types import instance_attributes
+from mypy_plugin.declared_types import decorator_fullname, instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, function_name, written
@@ -1269,16 +1269,12 @@ def _called_in_loop(
 def _memoised(tree: MypyFile, function: FuncDef) -> bool:
     """``function`` is decorated with ``functools.lru_cache`` (or ``cache``, ``cached_property``):
     a call with the arguments of an earlier one returns that call's object, not a new one."""
+    if not function.is_decorated:
+        return False
     for node, *_ in walk(tree.defs, definitions=True):
         if isinstance(node, Decorator) and node.func is function:
-            return any(_decorator_name(decorator) in MEMOISERS for decorator in node.original_decorators)
+            return any(decorator_fullname(decorator) in MEMOISERS for decorator in node.original_decorators)
     return False
-
-
-def _decorator_name(decorator: Expression) -> str | None:
-    """The full name of what ``decorator`` applies: ``@name`` or ``@name(...)``."""
-    callee = decorator.callee if isinstance(decorator, CallExpr) else decorator
-    return callee.fullname if isinstance(callee, RefExpr) else None
 
 
 def _changed_receiver(call: CallExpr, scope: FuncDef | None, tree: MypyFile, attributes: Collection[str]) -> bool:
