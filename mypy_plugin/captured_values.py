@@ -227,11 +227,14 @@ def behind(values: Sequence[Expression], scope: FuncDef | None, module: Sequence
     """The variables whose values ``values`` (read in ``scope``, or at the top level of the
     ``module``'s statements where None) are computed from, through the assignments of that
     scope, themselves included."""
-    return set(_behind(values, bindings(_body(scope, module), scope)))
+    return set(bound_behind(values, scope, module))
 
 
-def _behind(values: Sequence[Expression], bound: dict[Var, list[Expression]]) -> dict[Var, list[Expression]]:
-    """``behind``, each variable with the values ``bound`` to it."""
+def bound_behind(
+    values: Sequence[Expression], scope: FuncDef | None, module: Sequence[Node]
+) -> dict[Var, list[Expression]]:
+    """The variables ``behind`` finds, each with the values that scope binds to it."""
+    bound = bindings(_body(scope, module), scope)
     found: dict[Var, list[Expression]] = {}
     pending = [var for value in values for var in _read(value)]
     while pending:
@@ -242,12 +245,13 @@ def _behind(values: Sequence[Expression], bound: dict[Var, list[Expression]]) ->
     return found
 
 
-def read_attributes(values: Sequence[Expression], method: FuncDef) -> set[str]:
+def read_attributes(values: Sequence[Expression], method: FuncDef, found: dict[Var, list[Expression]]) -> set[str]:
     """The attributes of ``method``'s instance (its first parameter) that ``values`` (read in
-    ``method``) are computed from, through its assignments (``predictor = make(self.field)``):
-    where a loop changes one before each call of the method, each call makes something else."""
+    ``method``) are computed from, through the variables ``found`` behind them (``bound_behind``:
+    ``predictor = make(self.field)``): where a loop changes one before each call of the method,
+    each call makes something else."""
     this = method.arguments[0].variable if method.arguments else None
-    made = [value for assigned in _behind(values, bindings([method.body], method)).values() for value in assigned]
+    made = [value for assigned in found.values() for value in assigned]
     return {
         expr.name
         for value in [*values, *made]

@@ -89,7 +89,14 @@ from jaxtypes._vocabulary.rules import (
     STATIC_UNHASHABLE,
     STRICT_TWINS,
 )
-from mypy_plugin.captured_values import behind, changed_per_iteration, given_for, per_iteration, read_attributes
+from mypy_plugin.captured_values import (
+    behind,
+    bound_behind,
+    changed_per_iteration,
+    given_for,
+    per_iteration,
+    read_attributes,
+)
 from mypy_plugin.declared_types import decorator_fullname, instance_attributes
 from mypy_plugin.dependencies import analyser_judge, recorder
 from mypy_plugin.judge import Judge
@@ -100,6 +107,7 @@ from mypy_plugin.method_bodies import (
     assigned_values,
     class_functions,
     definition,
+    holding_attributes,
     instance_methods,
     is_name,
     parameter_reads,
@@ -108,7 +116,7 @@ from mypy_plugin.method_bodies import (
 )
 from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jit_statics import decorated_statics
-from mypy_plugin.jitted_functions import compiled, jitting, resolved
+from mypy_plugin.jitted_functions import compiled, decorated_definition, jitting, resolved
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
 from mypy_plugin.reachability import skipped
@@ -803,7 +811,7 @@ def _driving_method(api: Api, base: TypeInfo, found: ChangeEvidence, traced: str
     tree = checked_module(api)
     if tree is None or base.module_name != tree.fullname:
         return None
-    runners = {traced, *_holders(base.defn, traced)}
+    runners = {traced, *holding_attributes(base.defn, traced)}
     for method in instance_methods(base.defn):
         changed = counted(base, found.writers.get(method.name, ()), reads)
         if not changed or method.name == traced or not method.arguments:
@@ -815,27 +823,6 @@ def _driving_method(api: Api, base: TypeInfo, found: ChangeEvidence, traced: str
                 if isinstance(callee, MemberExpr) and callee.name in runners and is_name(callee.expr, this):
                     return phrases.calls_and_changes(f"{class_name(base)}.{method.name}", callee.name, changed[0])
     return None
-
-
-def _holders(defn: ClassDef, method: str) -> set[str]:
-    """The attributes of ``self`` that the methods of ``defn`` assign a value made of the bound
-    ``method`` (``self.f = jax.jit(self.step)``), which calls it."""
-    found: set[str] = set()
-    for function in instance_methods(defn):
-        this = function.arguments[0].variable.name if function.arguments else None
-        for node, *_ in walk([function.body]):
-            if this is None or not isinstance(node, AssignmentStmt):
-                continue
-            if any(
-                isinstance(expr, MemberExpr) and expr.name == method and is_name(expr.expr, this)
-                for expr in get_subexpressions(node.rvalue)
-            ):
-                found.update(
-                    lvalue.name
-                    for lvalue in node.lvalues
-                    if isinstance(lvalue, MemberExpr) and is_name(lvalue.expr, this)
-                )
-    return found
 
 
 def module_mutation(api: Api, obj: Expression | None, info: TypeInfo, reads: Reads = None) -> str | None:
@@ -1238,9 +1225,10 @@ def _called_in_loop(
     chain = (*inner, function.name)
     followed: set[FuncDef] = {function}
     runners = _runners(tree, function)
-    parameters = behind(shaping, function, tree.defs) & {argument.variable for argument in function.arguments}
+    found = bound_behind(shaping, function, tree.defs)
+    parameters = set(found) & {argument.variable for argument in function.arguments}
     method = defining_class(function) is not None and not function.is_static
-    attributes = read_attributes(shaping, function) if shaping and method else set()
+    attributes = read_attributes(shaping, function, found) if shaping and method else set()
     for node, looping, scope, _ in walk(tree.defs):
         inside = get_subexpressions(node)
         for call in inside:
@@ -1269,12 +1257,9 @@ def _called_in_loop(
 def _memoised(tree: MypyFile, function: FuncDef) -> bool:
     """``function`` is decorated with ``functools.lru_cache`` (or ``cache``, ``cached_property``):
     a call with the arguments of an earlier one returns that call's object, not a new one."""
-    if not function.is_decorated:
-        return False
-    for node, *_ in walk(tree.defs, definitions=True):
-        if isinstance(node, Decorator) and node.func is function:
-            return any(decorator_fullname(decorator) in MEMOISERS for decorator in node.original_decorators)
-    return False
+    decorated = decorated_definition(tree, function)
+    decorators = decorated.original_decorators if decorated is not None else []
+    return any(decorator_fullname(decorator) in MEMOISERS for decorator in decorators)
 
 
 def _changed_receiver(call: CallExpr, scope: FuncDef | None, tree: MypyFile, attributes: Collection[str]) -> bool:

@@ -41,7 +41,7 @@ def jitting(tree: MypyFile, function: FuncDef, jits: Collection[str] = JITS.keys
     """What jits ``function`` (one of ``jits``): its decorators that do (``@jax.jit``,
     ``@jax.jit(static_argnums=...)``, ``@partial(jax.pmap, ...)``), then the module's calls
     ``jax.jit(function, ...)``."""
-    decorated = _decorated(tree, function)
+    decorated = decorated_definition(tree, function)
     decorators = decorated.original_decorators if decorated is not None else []
     found = [d for d in decorators if isinstance(d, (CallExpr, RefExpr)) and is_jit(tree, d, jits)]
     return [*found, *_jit_calls(tree, function, jits)]
@@ -156,7 +156,7 @@ def resolved(tree: MypyFile, expr: Expression) -> SymbolNode | None:
     return None
 
 
-def _decorated(tree: MypyFile, function: FuncDef) -> Decorator | None:
+def decorated_definition(tree: MypyFile, function: FuncDef) -> Decorator | None:
     """The decorated definition of ``function``: in its class's or the module's names, or among
     the statements of the function it is defined in."""
     if not function.is_decorated:

@@ -131,6 +131,21 @@ def _assigned_names(stmt: AssignmentStmt) -> list[str]:
     return names
 
 
+def holding_attributes(defn: ClassDef, method: str) -> set[str]:
+    """The attributes of the instance that the methods of ``defn`` assign a value made of its
+    bound ``method`` (``self.f = jax.jit(self.step)``): calling one calls the method."""
+    found: set[str] = set()
+    for function in instance_methods(defn):
+        this = function.arguments[0].variable.name if function.arguments else None
+        for node, *_ in walk([function.body]) if this is not None else []:
+            if isinstance(node, AssignmentStmt) and any(
+                isinstance(expr, MemberExpr) and expr.name == method and is_name(expr.expr, this)
+                for expr in get_subexpressions(node.rvalue)
+            ):
+                found.update(_assigned_attributes(node, this))
+    return found
+
+
 def replaced_values(defn: ClassDef, attribute: str) -> list[Expression]:
     """The values the construction of ``defn`` assigns to ``attribute`` where one of its methods
     assigns it at the top of its body, whatever it was given (``self.params =
