@@ -54,16 +54,19 @@ from mypy.nodes import (
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import AnyType, Instance, LiteralType, NoneType, TupleType, Type, UnionType, get_proper_type
 
-from jaxtypes._vocabulary.names import NODE_CONTAINERS, PARTIAL, PYTHON_SCALARS
+from jaxtypes._vocabulary.names import ARRAY_CLASSES, NODE_CONTAINERS, PARTIAL, PYTHON_SCALARS
 from mypy_plugin.markers import is_array_class
-from mypy_plugin.method_bodies import definition
-from mypy_plugin.mypy_internals import get_subexpressions
+from mypy_plugin.method_bodies import definition, takes_self
+from mypy_plugin.mypy_internals import get_subexpressions, lookup
 from mypy_plugin.static_values import makes_function
 from mypy_plugin.statements import placed, present, walk
 from mypy_plugin.value_origins import declared_type
 
 MAPPINGS = frozenset({"builtins.dict", "typing.Mapping"})
 """What only a hashable Python value can be a key of."""
+
+TRACED_CLASSES = frozenset({*ARRAY_CLASSES, *NODE_CONTAINERS, *PYTHON_SCALARS, "builtins.bool"})
+"""The classes of what jit traces: an attribute none of them has belongs to a Python object."""
 
 STRING_TESTS = frozenset({"==", "!=", "in", "not in"})
 """The comparisons of a value with a string (or strings) that only a Python value passes."""
@@ -74,7 +77,8 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
     shape the program compiled (``_shapes``): the names a lambda's or local function's body reads
     from ``function`` (through a jax transformation or ``partial`` of one), and what a
     ``partial`` binds; a function ``function`` was given or iterates over, held in a variable,
-    is itself one (``_given_function``)."""
+    is itself one (``_given_function``), and a method bound to an object (``op.diagonal_weight``)
+    captures the object."""
     if isinstance(fun, CallExpr) and isinstance(fun.callee, RefExpr) and fun.args:
         if fun.callee.fullname == PARTIAL:
             bound = [arg for arg in fun.args[1:] if not isinstance(arg, NameExpr) or _shapes(arg.node, set())]
@@ -85,6 +89,8 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
         closure = fun
     elif isinstance(fun, NameExpr) and isinstance(fun.node, (FuncDef, Decorator)):
         closure = fun.node.func if isinstance(fun.node, Decorator) else fun.node
+    if isinstance(fun, MemberExpr) and isinstance(fun.expr, NameExpr):
+        return [fun.expr] if _shapes(fun.expr.node, _python_values(api, function)) else []
     if closure is None:
         return [fun] if isinstance(fun, NameExpr) and _given_function(fun.node, function) else []
     python_values = _python_values(api, function)
@@ -147,13 +153,19 @@ def _shapes(node: object, python_values: Collection[Var]) -> bool:
 
 def _python_values(api: CheckerPluginInterface, function: FuncItem) -> set[Var]:
     """The variables ``function`` (its local functions too) calls, uses as a key of a mapping
-    (``declared_type``: a closure is checked before what it is given to) or compares with a
-    string (``copula == "frank"``, ``mode in ("a", "b")``)."""
+    (``declared_type``: a closure is checked before what it is given to), compares with a
+    string (``copula == "frank"``, ``mode in ("a", "b")``), or reads an attribute of that nothing
+    jit traces has (``op.get_rates``: ``_traced_attributes``)."""
     found: set[Var] = set()
+    traced_attributes: set[str] | None = None
     for node, *_ in walk([function.body]):
         for expr in get_subexpressions(node):
             if isinstance(expr, CallExpr) and isinstance(expr.callee, NameExpr) and isinstance(expr.callee.node, Var):
                 found.add(expr.callee.node)
+            elif isinstance(expr, MemberExpr) and isinstance(expr.expr, NameExpr) and isinstance(expr.expr.node, Var):
+                traced_attributes = _traced_attributes(api) if traced_attributes is None else traced_attributes
+                if traced_attributes and expr.name not in traced_attributes:
+                    found.add(expr.expr.node)
             elif isinstance(expr, IndexExpr) and isinstance(expr.index, NameExpr) and isinstance(expr.index.node, Var):
                 mapping = declared_type(api, expr.base)
                 if isinstance(mapping, Instance) and any(base.fullname in MAPPINGS for base in mapping.type.mro):
@@ -166,6 +178,16 @@ def _python_values(api: CheckerPluginInterface, function: FuncItem) -> set[Var]:
                         if isinstance(operand, NameExpr) and isinstance(operand.node, Var)
                     }
     return found
+
+
+def _traced_attributes(api: CheckerPluginInterface) -> set[str]:
+    """The attributes of what jit traces: arrays, Python numbers, the containers jax registers
+    (``TRACED_CLASSES``), their bases' too; empty where jax's array class is not loaded."""
+    classes = [lookup(fullname, api) for fullname in TRACED_CLASSES]
+    infos = [symbol.node for symbol in classes if symbol is not None and isinstance(symbol.node, TypeInfo)]
+    if not any(is_array_class(info) for info in infos):
+        return set()
+    return {name for info in infos for base in info.mro for name in base.names}
 
 
 def _strings(expr: Expression) -> bool:
@@ -335,7 +357,7 @@ def given_for(call: CallExpr, function: FuncDef, parameters: Collection[Var]) ->
     """What ``call``, which runs ``function``, passes for ``parameters``; None where that cannot be
     read: a ``*args`` or ``**kwargs``, a call that hands ``function`` to another."""
     callee = call.callee
-    method = function.info is not None and not function.is_static
+    method = takes_self(function)
     if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):  # construction fills self
         skip = 1 if function.name == "__init__" else None
     elif isinstance(callee, (MemberExpr, SuperExpr)) and method:

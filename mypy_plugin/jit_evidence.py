@@ -113,6 +113,7 @@ from mypy_plugin.method_bodies import (
     parameter_reads,
     read_by_callee,
     self_reads,
+    takes_self,
 )
 from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jit_statics import decorated_statics
@@ -855,7 +856,7 @@ def static_self_methods(api: Api, info: TypeInfo) -> Iterator[tuple[str, Reads]]
     for base in info.mro:
         for name, symbol in base.names.items():
             node = symbol.node
-            if name in seen or not isinstance(node, Decorator) or node.func.is_static or node.func.is_class:
+            if name in seen or not isinstance(node, Decorator) or not takes_self(node.func):
                 continue
             if isinstance(api, CheckerPluginInterface):
                 statics = decorated_statics(api, node)
@@ -1227,7 +1228,7 @@ def _called_in_loop(
     runners = _runners(tree, function)
     found = bound_behind(shaping, function, tree.defs)
     parameters = set(found) & {argument.variable for argument in function.arguments}
-    method = defining_class(function) is not None and not function.is_static
+    method = takes_self(function)
     attributes = read_attributes(shaping, function, found) if shaping and method else set()
     for node, looping, scope, _ in walk(tree.defs):
         inside = get_subexpressions(node)

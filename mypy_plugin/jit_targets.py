@@ -34,7 +34,7 @@ from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
 from mypy_plugin.jitted_types import below_jax_package
 from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, RegisteredPytree, UnseenDecorator
-from mypy_plugin.method_bodies import definition
+from mypy_plugin.method_bodies import definition, takes_self
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, find_dataclass_transform_spec, named_tuple_base
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
@@ -53,10 +53,8 @@ def refers_to_class(expr: Expression) -> bool:
 
 
 def method_owner(function: FuncDef) -> TypeInfo | None:
-    """The class whose instances ``function`` takes as ``self``, if it is an instance method."""
-    if function.info and not (function.is_static or function.is_class):
-        return function.info
-    return None
+    """The class whose instances ``function`` takes as ``self``, if it takes one (``takes_self``)."""
+    return function.info if takes_self(function) else None
 
 
 def check_bound_method(

@@ -53,9 +53,10 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import ClassDefContext
+from mypy.types import CallableType, Instance, TypeVarType, get_proper_type
 
 from mypy_plugin.metadata import MethodReads
-from mypy_plugin.mypy_internals import checked_module, get_subexpressions, returned_values
+from mypy_plugin.mypy_internals import checked_module, defining_class, get_subexpressions, returned_values
 from mypy_plugin.statements import calls, parameter_at, placed, walk
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
@@ -319,11 +320,30 @@ def self_reads(function: FuncDef, tree: MypyFile) -> frozenset[str] | None:
     return _reached(function.info, (), tree, [function])
 
 
+def takes_self(function: FuncDef) -> bool:
+    """Whether ``function`` takes an instance of its class as its first parameter: a function of a
+    class body, neither a static nor a class method, whose first parameter is named ``self`` or
+    declared as the class (``model: Self``, ``table: "HashTable"``; unannotated in an annotated
+    method, mypy declares it so). One whose first parameter is neither (``def K_quad(node_crds,
+    prop)``, a ``@staticmethod`` left out) is a plain function called through its class
+    (``Quad.K_quad(...)``), as its name and type say."""
+    info = defining_class(function)
+    if info is None or function.is_static or function.is_class or not function.arg_names:
+        return False
+    if function.arg_names[0] == "self":
+        return True
+    signature = function.type
+    first = get_proper_type(signature.arg_types[0]) if isinstance(signature, CallableType) else None
+    if isinstance(first, TypeVarType):  # Self
+        first = get_proper_type(first.upper_bound)
+    return isinstance(first, Instance) and first.type in info.mro and first.type.fullname != "builtins.object"
+
+
 def parameter_reads(function: FuncDef, index: int, info: TypeInfo, tree: MypyFile) -> frozenset[str] | None:
     """The attributes that ``function``, defined in ``tree``, reads through its parameter at
     ``index``, an instance of ``info`` (``p.x``; ``p(...)`` reads ``__call__``), with those the
     methods it reaches that way read (as ``self_reads``); None where that is not known."""
-    if index == 0 and function.info and not function.is_static:
+    if index == 0 and takes_self(function):
         return self_reads(function, tree)
     if not function.fullname.startswith(f"{tree.fullname}.") or index >= len(function.arguments):
         return None

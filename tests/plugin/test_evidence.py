@@ -81,8 +81,9 @@ the method (a model placed on each device), or where the function making it keep
 for equal arguments (``functools.lru_cache``); a function held in a variable shapes the program
 made of it, as a captured one does (a comprehension over a function and its derivative); a value
 of unknown type
-that the function it lives in compares with a string is a Python value, another program when it
-differs; an expression the checker evaluates again while it checks a nested function is judged
+that the function it lives in compares with a string, or reads an attribute of that no array,
+number or container has (``op.get_rates``), is a Python value, another program when it differs,
+and so is the object a method given to a transformation is bound to; an expression the checker evaluates again while it checks a nested function is judged
 where it is; a class whose base mypy cannot follow is not
 judged by the bases it can see; a function in a private module is judged at its calls.
 
@@ -1458,6 +1459,28 @@ def fit_families(y: jax.Array) -> None:
 def fit_again(y: jax.Array) -> None:
     for _ in range(3):
         fit_mode(y, "sum", 2.0)
+
+
+def diagonal(op: Any, x: jax.Array) -> jax.Array:
+    return jax.jit(jax.vmap(op.weight))(x)  # a method bound to op: op is part of the program
+
+
+def rates(op: Any, x: jax.Array) -> jax.Array:
+    def one(c):
+        return op.get_rates(c)  # no array, number or container has get_rates: op is a Python object
+
+    return jax.jit(jax.vmap(one))(x)  # E: jit-fresh-function
+
+
+def observables(operators: dict, x: jax.Array) -> None:
+    for name, op in operators.items():
+        diagonal(op, x)  # another operator, another program
+        rates(op, x)
+
+
+def observe_again(op: Any, x: jax.Array) -> None:
+    for _ in range(3):
+        rates(op, x)  # the same operator each time
 
 
 recorder = Recorder(2)

@@ -63,6 +63,37 @@ class Plain:
     def d(y: int) -> int:
         return y
 """,
+    # A function of a class body whose first parameter is neither named self nor declared as the
+    # class is called through the class, as a plain function (a @staticmethod left out: JaxSSO's
+    # Quad.K_quad); one declared as the class, or as Self, takes self whatever its name.
+    "method_without_self": """
+from typing_extensions import Self
+
+
+class Quad:
+    @jax.jit
+    def t_quad(crds, cnct):
+        return crds[cnct]
+
+    @functools.partial(jax.jit, static_argnums=(3,))
+    def k_quad(crds, prop, cnct, ndof):
+        return crds * ndof
+
+    @jax.jit
+    def scaled(x: jax.Array, k: float) -> jax.Array:
+        return x * k
+
+    @jax.jit  # E: jit-method-self
+    def named_otherwise(this: "Quad", y: int) -> int:
+        return y
+
+    @jax.jit  # E: jit-method-self
+    def declared_self(model: Self, y: int) -> int:
+        return y
+
+
+k = Quad.k_quad(jnp.ones(3), None, 0, 2)
+""",
     "method_self_pytrees": """
 @tree_util.register_pytree_node_class
 class Decorated:
