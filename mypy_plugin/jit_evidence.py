@@ -117,7 +117,7 @@ from mypy_plugin.method_bodies import (
 )
 from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jit_statics import decorated_statics
-from mypy_plugin.jitted_functions import compiled, decorated_definition, jitting, resolved
+from mypy_plugin.jitted_functions import compiled, decorated_definition, jitting, may_compile, resolved
 from mypy_plugin.jitted_types import Statics
 from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
 from mypy_plugin.reachability import skipped
@@ -1151,14 +1151,15 @@ def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Seque
 
 def while_tracing(api: Api, function: FuncDef | None) -> bool:
     """``function``, or a function it is defined in, is one a jit of the module compiles
-    (``jitted_functions.compiled``): its code runs only while that jit traces it."""
+    (``jitted_functions.compiled``), or one a decorator may jit where the plugin cannot tell
+    (``jitted_functions.may_compile``): its code runs only while that jit traces it."""
     tree = checked_module(api)
     if tree is None or function is None:
         return False
     outer = {node: scope for node, _, scope, _ in walk(tree.defs, definitions=True) if isinstance(node, FuncDef)}
     scope: FuncDef | None = function
     while scope is not None:
-        if compiled(tree, scope):
+        if compiled(tree, scope) or may_compile(tree, scope):
             return True
         scope = outer.get(scope)
     return False

@@ -53,6 +53,27 @@ def compiled(tree: MypyFile, function: FuncDef) -> bool:
     return bool(jitting(tree, function, COMPILING_JITS))
 
 
+def may_compile(tree: MypyFile, function: FuncDef) -> bool:
+    """A decorator of ``function`` may jit it where the plugin cannot tell whether it does: a
+    project's own decorator (``@jit_with_docstring(static_argnames=[...])``, or what calling it
+    makes) from another of its modules, whose body the plugin reads only where mypy analyses that
+    module from source, not from its cache; or one of the module whose body, nested functions
+    included, calls a jit (a decorator that caches a jit per set of static names). The body of
+    ``function`` may then run only while a jit traces it."""
+    decorated = decorated_definition(tree, function)
+    project = tree.fullname.partition(".")[0]
+    for decorator in decorated.original_decorators if decorated is not None else []:
+        node = resolved(tree, decorator.callee if isinstance(decorator, CallExpr) else decorator)
+        node = node.func if isinstance(node, Decorator) else node
+        if not isinstance(node, FuncDef) or node.fullname.partition(".")[0] != project:
+            continue
+        if node.fullname.rpartition(".")[0] != tree.fullname:
+            return True
+        if any(is_jit(tree, call) for call in calls([node.body])):
+            return True
+    return False
+
+
 def is_jit(tree: MypyFile, expr: Expression, jits: Collection[str] = JITS.keys()) -> bool:
     """``expr`` is a jit (``jits``: ``jax.jit``, ``jax.pmap``, or a function of the module that
     forwards to one: ``forwarded_jit``), a call of one, or ``partial(jax.jit, ...)``; a name the

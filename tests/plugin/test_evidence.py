@@ -85,7 +85,8 @@ that the function it lives in compares with a string, or reads an attribute of t
 number or container has (``op.get_rates``), is a Python value, another program when it differs,
 and so is the object a method given to a transformation is bound to; an expression the checker evaluates again while it checks a nested function is judged
 where it is; a class whose base mypy cannot follow is not
-judged by the bases it can see; a function in a private module is judged at its calls.
+judged by the bases it can see; a function in a private module is judged at its calls; a
+function a project's own decorator from another of its modules may jit runs only while it traces.
 
 Checked in process, with the opt-in codes turned on, and as one project in every mode: cold,
 warm, after an edit that adds the evidence, ``-n 2`` and the daemon.
@@ -1667,3 +1668,88 @@ def test_a_function_in_a_private_module_is_judged_at_its_calls(tmp_path: Path, c
     assert findings(check_in_process(public, cache_dir)) == sorted(
         [(declaration, "static-unhashable"), *expected(PRIVATE)]
     )
+
+
+# A project's own decorator that jits what it decorates, from another of its modules (autopdex's
+# jit_with_docstring, which caches a jit per set of static names): the decorated function's body
+# may run only while that jit traces it, so a jit it makes there is no compile per call. The
+# plugin cannot read that module's body where it comes from mypy's cache: every such decorator
+# of the project counts, in every mode; one of the same module counts where its body calls a jit.
+PROJECT_DECORATOR = {
+    "proj/__init__.py": "",
+    "proj/utility.py": """\
+import jax
+
+
+def jit_with_docstring(static_argnames=None):
+    def decorator(fun):
+        cache = {}
+
+        def wrapper(*args, **kwargs):
+            key = frozenset(static_argnames or ())
+            if key not in cache:
+                cache[key] = jax.jit(fun, static_argnames=static_argnames)
+            return cache[key](*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+""",
+    "proj/solve.py": """\
+import jax
+
+from proj.utility import jit_with_docstring
+
+
+def local_jit(static_argnames=None):
+    def decorator(fun):
+        return lambda *args: jax.jit(fun, static_argnames=static_argnames)(*args)
+
+    return decorator
+
+
+def timed(fun):
+    return fun
+
+
+@jit_with_docstring(static_argnames=["n"])
+def inner(x: jax.Array, n: int) -> jax.Array:
+    return jax.jit(jax.vmap(lambda v: v * n))(x)
+
+
+@local_jit(static_argnames=["n"])
+def inner_local(x: jax.Array, n: int) -> jax.Array:
+    return jax.jit(jax.vmap(lambda v: v * n))(x)
+
+
+@timed
+def plain(x: jax.Array, n: int) -> jax.Array:
+    return jax.jit(jax.vmap(lambda v: v * n))(x)  # E: jit-fresh-function
+
+
+def loop(x: jax.Array) -> None:
+    for _ in range(3):
+        inner(x, 2)
+        inner_local(x, 2)
+        plain(x, 2)
+""",
+}
+
+
+def test_a_project_decorator_that_may_jit_leaves_its_function_to_tracing(tmp_path: Path) -> None:
+    for name, text in PROJECT_DECORATOR.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    write_config(tmp_path)
+    cold = run_mypy(tmp_path, "proj")
+    assert findings(cold) == [(line, code) for line, code in expected(PROJECT_DECORATOR["proj/solve.py"])]
+    assert run_mypy(tmp_path, "proj") == cold
+    time.sleep(1.1)
+    (tmp_path / "proj/solve.py").write_text(PROJECT_DECORATOR["proj/solve.py"] + "\n")  # utility.py from the cache
+    assert run_mypy(tmp_path, "proj") == cold
+    assert run_mypy(tmp_path, "-n", "2", "--no-incremental", "proj") == cold
+    status = tmp_path / "dmypy.json"
+    try:
+        assert run_dmypy(tmp_path, status, "run", "--", "proj") == cold
+    finally:
+        run_dmypy(tmp_path, status, "stop")
