@@ -23,25 +23,23 @@ class Chromium:
     def __init__(self, executable: str, url: str, profile: Path) -> None:
         commands_read, self._commands = os.pipe()
         self._replies, replies_write = os.pipe()
-        # Chromium's descriptors 3 and 4 must be the pipe's ends: both are moved above 9 first, so
-        # that putting one in place cannot close the other.
+        # Chromium's descriptors 3 and 4 must be the pipe's ends: bash puts them there and execs it
+        # (a preexec_fn would make Python fork the whole process, JAX's threads and all). The ends
+        # are moved above 9 first, so that putting one on 3 or 4 cannot close the other (bash, not
+        # sh: dash redirects only descriptors 0 to 9).
         ends = [fcntl.fcntl(end, fcntl.F_DUPFD, 10) for end in (commands_read, replies_write)]
         for end in (commands_read, replies_write):
             os.close(end)
-
-        def pipe_on_3_and_4() -> None:
-            os.dup2(ends[0], 3)
-            os.dup2(ends[1], 4)
-
         self._process = subprocess.Popen(
             [
-                executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-                "--no-first-run", f"--user-data-dir={profile}", url,
+                "bash", "-c", 'exec "$0" "$@" 3<&"$COMMANDS" 4>&"$REPLIES"', executable, "--headless=new",
+                "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--no-first-run",
+                f"--user-data-dir={profile}", url,
             ],
+            env={**os.environ, "COMMANDS": str(ends[0]), "REPLIES": str(ends[1])},
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            close_fds=False,  # what os.dup2 puts on 3 and 4 is inheritable; Python's own descriptors are not
-            preexec_fn=pipe_on_3_and_4,
+            pass_fds=ends,
         )  # fmt: skip
         for end in ends:
             os.close(end)
