@@ -84,13 +84,13 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
             bound = [arg for arg in fun.args[1:] if not isinstance(arg, NameExpr) or _shapes(arg.node, set())]
             return [*shaping_values(api, fun.args[0], function), *bound]
         return shaping_values(api, fun.args[0], function) if makes_function(fun.callee) else []
+    if isinstance(fun, MemberExpr) and isinstance(fun.expr, NameExpr):
+        return [fun.expr] if _shapes(fun.expr.node, _python_values(api, function)) else []
     closure: FuncItem | None = None
     if isinstance(fun, (LambdaExpr, FuncDef)):
         closure = fun
     elif isinstance(fun, NameExpr) and isinstance(fun.node, (FuncDef, Decorator)):
         closure = fun.node.func if isinstance(fun.node, Decorator) else fun.node
-    if isinstance(fun, MemberExpr) and isinstance(fun.expr, NameExpr):
-        return [fun.expr] if _shapes(fun.expr.node, _python_values(api, function)) else []
     if closure is None:
         return [fun] if isinstance(fun, NameExpr) and _given_function(fun.node, function) else []
     python_values = _python_values(api, function)
