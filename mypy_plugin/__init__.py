@@ -34,13 +34,17 @@ from mypy_plugin.changing_calls import changing_call_hook, may_change_instances
 from mypy_plugin.jit_evidence import record_class_mutation
 from mypy_plugin.jitted_functions import forwarder_of, record_jitted_methods
 from mypy_plugin.jit_targets import may_register_decorated, unseen_decorator_hook
-from mypy_plugin.jitted_types import below_equinox, filtered_callee
+from mypy_plugin.jitted_types import below_equinox, carried_callee, filtered_callee
+from mypy_plugin.jit_statics import returned_statics
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION
 from mypy_plugin.method_bodies import record_method_reads
 from mypy_plugin.mypy_internals import ATTRS_MAKERS, DATACLASS_MAKERS, loaded_module
 from mypy_plugin.static_positions import (
     call_hook,
+    carried_call_hook,
     is_rebound,
+    jitted_factory_hook,
+    library_call_hook,
     plain_call_hook,
     rebound_call_hook,
     traced_through_hook,
@@ -100,6 +104,7 @@ _FUNCTION_HOOKS: dict[str, Callable[[FunctionContext], Type]] = {
         custom: guarded(nondiff_positions.construction_hook(public), lambda ctx: ctx.default_return_type)
         for custom, public in names.CUSTOM_DERIVATIVES.items()
     },
+    **dict.fromkeys(names.JITTED_LIBRARY_FUNCTIONS, guarded(library_call_hook, lambda ctx: ctx.default_return_type)),
     **dict.fromkeys(names.LAX_TRACED_FUNCTIONS, guarded(plain_jax.lax_hook, lambda ctx: ctx.default_return_type)),
     **dict.fromkeys(names.TRACING_TRANSFORMS, guarded(traced_through_hook, lambda ctx: ctx.default_return_type)),
     plain_jax.FACTORY_NAME: guarded(plain_jax.factory_hook, lambda ctx: ctx.default_return_type),
@@ -114,6 +119,8 @@ _guarded_filtered_call_hook = guarded(filter_jit.call_hook, lambda ctx: ctx.defa
 _guarded_local_call_hook = guarded(filter_jit.local_call_hook, lambda ctx: ctx.default_return_type)
 _guarded_rebound_call_hook = guarded(rebound_call_hook, lambda ctx: ctx.default_return_type)
 _guarded_forwarder_hook = guarded(plain_jax.forwarder_hook, lambda ctx: ctx.default_return_type)
+_guarded_factory_hook = guarded(jitted_factory_hook, lambda ctx: ctx.default_return_type)
+_guarded_carried_call_hook = guarded(carried_call_hook, lambda ctx: ctx.default_return_type)
 _guarded_changing_call_hook = guarded(changing_call_hook, lambda ctx: ctx.default_return_type)
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
     names.JAX_JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
@@ -134,7 +141,7 @@ class JaxtypesPlugin(Plugin):
         super().__init__(options)
         self.settings = trusted_types.settings(options)  # a bad setting stops mypy here, once
         self.release = release()  # the code loaded now; read once, as finding it costs a scan of the path
-        self._forwarders: dict[FuncDef, tuple[Block, bool]] = {}
+        self._jit_roles: dict[FuncDef, tuple[Block, str | None]] = {}
 
     def get_class_decorator_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         hook = _FIRST_PASS_CLASS_DECORATOR_HOOKS.get(fullname)
@@ -177,13 +184,16 @@ class JaxtypesPlugin(Plugin):
         symbol = self.lookup_fully_qualified(fullname)
         if filtered_callee(symbol):
             return _guarded_filtered_call_hook
+        if carried_callee(symbol) is not None:
+            return _guarded_carried_call_hook
         node = symbol.node if symbol is not None else None
         if isinstance(node, FuncDef):
             tree = loaded_module(self, fullname.rpartition(".")[0])
             if is_rebound(tree, node):
                 return _guarded_rebound_call_hook
-            if tree is not None and self._forwards(tree, node):
-                return _guarded_forwarder_hook
+            kind = self._jit_role(tree, node) if tree is not None else None
+            if kind is not None:
+                return _guarded_forwarder_hook if kind == "forwarder" else _guarded_factory_hook
         return _guarded_constructor_hook if isinstance(node, TypeInfo) and has_static_fields(node) else None
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
@@ -193,6 +203,8 @@ class JaxtypesPlugin(Plugin):
         symbol = self.lookup_fully_qualified(fullname)
         if filtered_callee(symbol):
             return _guarded_filtered_call_hook
+        if carried_callee(symbol) is not None:
+            return _guarded_carried_call_hook
         return _guarded_changing_call_hook if may_change_instances(symbol) else None
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
@@ -207,18 +219,23 @@ class JaxtypesPlugin(Plugin):
             "trusted_static_types": trusted,
         }
 
-    def _forwards(self, tree: MypyFile, function: FuncDef) -> bool:
-        """Whether ``function`` forwards to a jit (``jitted_functions.forwarder_of``), read once per
-        body: every call of every function asks, and the daemon keeps a definition's object
+    def _jit_role(self, tree: MypyFile, function: FuncDef) -> str | None:
+        """Whether ``function`` forwards to a jit (``"forwarder"``: ``jitted_functions.forwarder_of``)
+        or returns a function it jits (``"factory"``: ``jit_statics.returned_statics``), read once
+        per body: every call of every function asks, and the daemon keeps a definition's object
         across edits, giving it the new body."""
-        known = self._forwarders.get(function)  # kept only for a definition read from source
+        known = self._jit_roles.get(function)  # kept only for a definition read from source
         if known is not None and known[0] is function.body:
             return known[1]
         if function not in tree.defs:  # not read from source: the cache keeps no bodies
-            return False
-        forwards = forwarder_of(tree, function) is not None
-        self._forwarders[function] = (function.body, forwards)
-        return forwards
+            return None
+        role = None
+        if forwarder_of(tree, function) is not None:
+            role = "forwarder"
+        elif returned_statics(tree, function) is not None:
+            role = "factory"
+        self._jit_roles[function] = (function.body, role)
+        return role
 
     def _class(self, fullname: str) -> TypeInfo | None:
         symbol = self.lookup_fully_qualified(fullname)

@@ -17,9 +17,9 @@ from mypy.nodes import CallExpr, NameExpr
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Type, get_proper_type
 
-from mypy_plugin.jitted_types import is_filtered, mark_filtered, named_type
+from mypy_plugin.jitted_types import carried_signature, is_filtered, mark_filtered, named_type
 from mypy_plugin.plain_jax import check_fresh_function
-from mypy_plugin.static_positions import fresh_problem, placed_arguments, report_argument
+from mypy_plugin.static_positions import carried_call_hook, fresh_problem, placed_arguments, report_argument
 from mypy_plugin.value_origins import Site
 
 FACTORY_NAME = "jaxtypes eqx.filter_jit decorator"
@@ -51,10 +51,15 @@ def factory_hook(ctx: FunctionContext) -> Type:
 def local_call_hook(ctx: FunctionContext) -> Type:
     """A call by a bare name, which mypy gives a function defined inside another function (its
     ``fullname`` is the name alone, so no lookup finds it): checked as ``call_hook`` where the
-    name holds what ``eqx.filter_jit`` returned (``@eqx.filter_jit`` on a local ``def step``)."""
+    name holds what ``eqx.filter_jit`` returned (``@eqx.filter_jit`` on a local ``def step``), as
+    a jitted function's where its signature carries static positions (what a jitted factory
+    returned: ``static_positions.carried_call_hook``)."""
     callee = ctx.context.callee if isinstance(ctx.context, CallExpr) else None
-    if isinstance(callee, NameExpr) and is_filtered(named_type(callee.node)):
+    typ = named_type(callee.node) if isinstance(callee, NameExpr) else None
+    if is_filtered(typ):
         return call_hook(ctx)
+    if carried_signature(typ) is not None:
+        return carried_call_hook(ctx)
     return ctx.default_return_type
 
 

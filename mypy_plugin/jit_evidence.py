@@ -72,6 +72,7 @@ from mypy.nodes import (
     TryStmt,
     TupleExpr,
     TypeInfo,
+    UnaryExpr,
     Var,
     WhileStmt,
     WithStmt,
@@ -1140,7 +1141,7 @@ def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Seque
     if tree is not None and function in replaced_functions(tree.defs):
         return None
     if looping:
-        kept = tree is not None and _kept_across_iterations(function, tree, made)
+        kept = tree is not None and (_kept_across_iterations(function, tree, made) or _cached(function, tree, made))
         where = None if kept or _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
     else:
         where = (
@@ -1239,7 +1240,7 @@ def _called_in_loop(
             if scope in replaced or while_tracing(api, scope):  # never runs; runs once per trace of a jitted caller
                 continue
             given = given_for(call, function, parameters) if parameters else []
-            if given is None or skipped(call, function, site):
+            if given is None or skipped(call, function, site) or _cached(scope, tree, call):
                 continue
             if _each_iteration(looping, inside, call):
                 if _differ(api, given, scope, inside, call) or _kept_across_iterations(scope, tree, call):
@@ -1387,6 +1388,46 @@ def _kept_across_iterations(scope: FuncDef | None, tree: MypyFile, made: Context
             ):
                 return True
     return False
+
+
+def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
+    """What ``made`` makes is kept for later runs: ``made`` runs only in the branch of an ``if``
+    that tests that the place is empty (``if key not in cache:``, ``if fn is None:``, ``if not
+    self._fn:``), and that branch stores it there, in an item or an attribute (``cache[key] =
+    fn``, ``self._fn = fn``), itself or through a name bound to it: the runs after the first
+    find it there (a hand-written memo, as ``functools.cache`` is one)."""
+    nodes = [scope.body] if scope is not None else tree.defs
+    for block in _blocks(nodes):
+        for check in block.body:
+            if not isinstance(check, IfStmt) or not all(map(_tests_empty, check.expr)):
+                continue
+            steps = [node for node, *_ in walk(check.body[:1])]
+            assignments = [step for step in steps if isinstance(step, AssignmentStmt)]
+            bound = {
+                lvalue.name
+                for step in assignments
+                if step.rvalue is made
+                for lvalue in step.lvalues
+                if isinstance(lvalue, NameExpr)
+            }
+            if any(
+                isinstance(lvalue, (IndexExpr, MemberExpr))
+                and (step.rvalue is made or (isinstance(step.rvalue, NameExpr) and step.rvalue.name in bound))
+                for step in assignments
+                for lvalue in step.lvalues
+            ):
+                return True
+    return False
+
+
+def _tests_empty(test: Expression) -> bool:
+    """``test`` holds where a place is empty: ``x is None``, ``key not in cache``, ``not x``."""
+    if isinstance(test, UnaryExpr):
+        return test.op == "not"
+    if not isinstance(test, ComparisonExpr) or len(test.operators) != 1:
+        return False
+    operator = test.operators[0]
+    return operator == "not in" or (operator in ("is", "==") and any(is_name(o, "None") for o in test.operands))
 
 
 def _each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:

@@ -19,8 +19,10 @@ from mypy.nodes import (
     FuncDef,
     IntExpr,
     ListExpr,
+    MypyFile,
     NameExpr,
     OpExpr,
+    ReturnStmt,
     SetExpr,
     StrExpr,
     TupleExpr,
@@ -28,9 +30,11 @@ from mypy.nodes import (
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 
-from mypy_plugin.jitted_functions import jit_keywords, jitting
+from jaxtypes._vocabulary.names import JITS, PARTIAL
+from mypy_plugin.jitted_functions import is_jit, jit_keywords, jitting, resolved, resolved_fullname
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
 from mypy_plugin.mypy_internals import checked_module
+from mypy_plugin.statements import walk
 
 _NUMS_KEYWORDS = frozenset({"static_argnums", "static_broadcasted_argnums", "nondiff_argnums"})
 """Where a jit is told its static positions by index: ``jax.jit``'s keyword, ``jax.pmap``'s; and
@@ -111,3 +115,46 @@ def decorated_statics(api: CheckerPluginInterface, decorated: Decorator) -> Stat
     tree = checked_module(api)
     own = tree is not None and decorated.func.fullname.startswith(f"{tree.fullname}.")
     return carried or (jitted_statics(api, decorated.func) if own else None)
+
+
+def returned_statics(tree: MypyFile, function: FuncDef) -> Statics | None:
+    """The static positions of the jitted function that every ``return`` of ``function``, a
+    top-level function of the module ``tree`` (read from source, in every mode), gives back: a
+    ``def`` of its body that a jit decorates (``@partial(jax.jit, static_argnums=(0, 1)) def
+    run(...)``, then ``return run``), or a jit called where it is returned (``return
+    jax.jit(step, static_argnames="n")``). None where a ``return`` gives anything else, or the
+    returns disagree, or a position cannot be read."""
+    if function not in tree.defs:
+        return None
+    found = [
+        _returned_jit(tree, node.expr)
+        for node, _, scope, _ in walk([function.body], scope=function)
+        if scope is function and isinstance(node, ReturnStmt)
+    ]
+    first = found[0] if found else None
+    if first is None or any(s is None or (s.nums, s.names) != (first.nums, first.names) for s in found):
+        return None
+    return first
+
+
+def _returned_jit(tree: MypyFile, expr: Expression | None) -> Statics | None:
+    """The static positions of what ``expr``, a returned expression, gives back jitted."""
+    if isinstance(expr, NameExpr) and isinstance(expr.node, Decorator):
+        jits = [d for d in expr.node.original_decorators if is_jit(tree, d)]
+        function: object = expr.node.func
+    elif isinstance(expr, CallExpr) and is_jit(tree, expr.callee) and expr.args:
+        # jax.jit(step, ...), or partial(jax.jit, ...)(step), whose keywords the partial holds
+        jits = [expr.callee if isinstance(expr.callee, CallExpr) else expr]
+        given = resolved(tree, expr.args[0])
+        function = given.func if isinstance(given, Decorator) else given
+    else:
+        return None
+    if len(jits) != 1:
+        return None
+    jit = jits[0]
+    head = jit.callee if isinstance(jit, CallExpr) else jit
+    if isinstance(jit, CallExpr) and resolved_fullname(tree, head) == PARTIAL and jit.args:
+        head = jit.args[0]
+    name = JITS.get(resolved_fullname(tree, head) or "", JAX_JIT_NAME)
+    statics = named_statics(jit_keywords(tree, jit), name) if isinstance(jit, CallExpr) else Statics((), (), jit=name)
+    return statics.resolved(function) if statics is not None and isinstance(function, FuncDef) else statics

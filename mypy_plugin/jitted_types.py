@@ -98,10 +98,22 @@ class Statics:
         }
         return _with_attrs(instance, attrs)
 
+    def attach_to(self, api: CheckerPluginInterface, typ: Type) -> Type:
+        """``typ``, a jitted function's type, carrying these positions: an instance in its
+        ``extra_attrs`` (``attach``), a signature in its fallback's, which keeps the signature
+        declared for it (``-> Callable[[Array], Array]``); anything else as it is."""
+        proper = get_proper_type(typ)
+        if isinstance(proper, Instance):
+            return self.attach(api, proper)
+        if isinstance(proper, CallableType):
+            return proper.copy_modified(fallback=self.attach(api, proper.fallback))
+        return typ
+
     @staticmethod
     def carried(typ: Type) -> Statics | None:
-        """The positions ``attach`` put on ``typ``, if any."""
+        """The positions ``attach`` or ``attach_to`` put on ``typ``, if any."""
         proper = get_proper_type(typ)
+        proper = proper.fallback if isinstance(proper, CallableType) else proper
         if not isinstance(proper, Instance) or proper.extra_attrs is None:
             return None
         attrs = proper.extra_attrs.attrs
@@ -148,6 +160,19 @@ def filtered_callee(symbol: SymbolTableNode | None) -> bool:
     """The function or variable ``symbol`` names holds what ``eqx.filter_jit`` returned: a
     decorated ``def`` (a method too), or a variable it was assigned to."""
     return is_filtered(named_type(symbol.node if symbol is not None else None))
+
+
+def carried_callee(symbol: SymbolTableNode | None) -> Statics | None:
+    """The static positions the signature of the function or variable ``symbol`` names carries
+    (``carried_signature``)."""
+    return carried_signature(named_type(symbol.node if symbol is not None else None))
+
+
+def carried_signature(typ: Type | None) -> Statics | None:
+    """The static positions the signature ``typ`` carries (``Statics.attach_to``: what a jitted
+    factory returned, typed as it declares); an instance carrying them is called through its
+    ``__call__``, hooked by that name."""
+    return Statics.carried(typ) if typ is not None and isinstance(get_proper_type(typ), CallableType) else None
 
 
 def named_type(node: object) -> Type | None:

@@ -29,10 +29,17 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
-from mypy.types import Instance, TupleType, Type, TypeVarType, get_proper_type
+from mypy.types import AnyType, Instance, TupleType, Type, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import JAX_MAKE_JAXPR, JITS, JAX_VMAP, TRACING_TRANSFORMS
+from jaxtypes._vocabulary.names import (
+    JAX_JITTED,
+    JAX_MAKE_JAXPR,
+    JAX_VMAP,
+    JITS,
+    JITTED_LIBRARY_FUNCTIONS,
+    TRACING_TRANSFORMS,
+)
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     IDENTITY_HASH_FIX,
@@ -54,11 +61,11 @@ from mypy_plugin.jit_evidence import (
     repeated,
     with_evidence,
 )
-from mypy_plugin.jit_statics import decorated_statics, named_statics, read_statics
-from mypy_plugin.jitted_types import Statics
+from mypy_plugin.jit_statics import decorated_statics, named_statics, read_statics, returned_statics
+from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
 from mypy_plugin.markers import class_name
 from mypy_plugin.method_bodies import is_name
-from mypy_plugin.mypy_internals import checked_module, innermost_function
+from mypy_plugin.mypy_internals import checked_module, innermost_function, lookup
 from mypy_plugin.reporting import report
 from mypy_plugin.traced_parameters import is_vmap, tracer_problem, unmapped
 from mypy_plugin.statements import calls, placed
@@ -87,6 +94,41 @@ def plain_call_hook(ctx: MethodContext) -> Type:
     """A call of a function jitted by ``jax.jit``: the same, but a bound method is reported only
     with evidence that its object changes (``jit_evidence``)."""
     return _check_call(ctx, needs_evidence=True)
+
+
+def jitted_factory_hook(ctx: FunctionContext) -> Type:
+    """A call of a function of the module that returns a function it jits
+    (``jit_statics.returned_statics``): what it returns carries that jit's static positions, so
+    calls of it are checked as a jitted function's; typed as the factory declares it, or, where it
+    declares nothing, as what ``jax.jit`` returns."""
+    tree, call = checked_module(ctx.api), ctx.context
+    function = call.callee.node if isinstance(call, CallExpr) and isinstance(call.callee, RefExpr) else None
+    statics = returned_statics(tree, function) if tree is not None and isinstance(function, FuncDef) else None
+    if statics is None:
+        return ctx.default_return_type
+    returned = ctx.default_return_type
+    jitted = lookup(JAX_JITTED, ctx.api)
+    if isinstance(get_proper_type(returned), AnyType) and statics.jit == JAX_JIT_NAME and jitted is not None:
+        returned = Instance(jitted.node, []) if isinstance(jitted.node, TypeInfo) else returned
+    return statics.attach_to(ctx.api, returned)
+
+
+def carried_call_hook(ctx: FunctionContext | MethodContext) -> Type:
+    """A call of a function or variable whose signature carries static positions
+    (``jitted_types.carried_callee``: what a jitted factory returned, typed as it declares)."""
+    callee = ctx.context.callee if isinstance(ctx.context, CallExpr) else None
+    statics = Statics.carried(ctx.api.get_expression_type(callee)) if callee is not None else None
+    return ctx.default_return_type if statics is None else _check_call(ctx, needs_evidence=True, statics=statics)
+
+
+def library_call_hook(ctx: FunctionContext) -> Type:
+    """A call of a library function that hands its parameters to a jit's static positions as
+    given (``names.JITTED_LIBRARY_FUNCTIONS``): checked as a call of a jitted function."""
+    callee = ctx.context.callee if isinstance(ctx.context, CallExpr) else None
+    if not isinstance(callee, RefExpr) or callee.fullname not in JITTED_LIBRARY_FUNCTIONS:
+        return ctx.default_return_type
+    name, nums, names = JITTED_LIBRARY_FUNCTIONS[callee.fullname]
+    return _check_call(ctx, needs_evidence=True, statics=Statics(nums, names, placed=True), caller=name)
 
 
 def rebound_call_hook(ctx: FunctionContext) -> Type:
@@ -201,10 +243,12 @@ def _check_call(
     needs_evidence: bool,
     statics: Statics | None = None,
     function: FuncDef | None = None,
+    caller: str = "",
 ) -> Type:
     """The arguments of a call of a jitted function, by the static positions its type carries, or
-    ``statics`` of ``function`` (``rebound_call_hook``); what the function reads through a static
-    parameter is read from its definition (``function``, or the decorated ``def`` the call runs)."""
+    ``statics`` of ``function`` (``rebound_call_hook``) or of a library function that jits inside,
+    named ``caller`` in the problems; what the function reads through a static parameter is read
+    from its definition (``function``, or the decorated ``def`` the call runs)."""
     _report_stale_global(ctx, function)
     if statics is None and isinstance(ctx, MethodContext):
         statics = Statics.carried(ctx.type)
@@ -231,7 +275,7 @@ def _check_call(
         else:
             problem = None
         if problem is not None:
-            report_argument(ctx.api, problem, place, static, expr, needs_evidence, site)
+            report_argument(ctx.api, problem, place, static, expr, needs_evidence, site, caller)
         elif not static:
             _report_fresh_metadata(ctx.api, place, expr, needs_evidence, site)
     return ctx.default_return_type

@@ -48,6 +48,14 @@ per value of its static positions (hashed, compared): ``jax.jit``, and ``jax.pma
 ``static_broadcasted_argnums`` (defined in ``jax._src.pmap`` by newer jax, ``jax._src.api`` by
 older), by where jax defines them, with their public names."""
 
+JITTED_LIBRARY_FUNCTIONS: dict[str, tuple[str, tuple[int, ...], tuple[str, ...]]] = {
+    "jax.experimental.ode.odeint": ("odeint", (0,), ("func", "rtol", "atol", "mxstep", "hmax")),
+}
+"""Library functions that hand parameters, as given, to a jit's static positions, with the name
+calls use and those positions and names: ``odeint`` gives ``func`` (closure-converted, cached by its identity) and its tolerances to
+its jitted ``_odeint_wrapper``. A call of one is checked as a call of a jitted function: a new
+``func`` at each call compiles again."""
+
 _CUSTOM_DERIVATIVES = "jax._src.custom_derivatives"
 CUSTOM_DERIVATIVES = {
     f"{_CUSTOM_DERIVATIVES}.custom_jvp": "jax.custom_jvp",
@@ -61,7 +69,10 @@ construction and their ``__call__``."""
 TREE_PARTIAL = "jax._src.tree_util.Partial"
 """``jax.tree_util.Partial``: a pytree whose children are the arguments it binds."""
 
-JAX_JITTED_CALL = "jax._src.pjit.JitWrapped.__call__"
+JAX_JITTED = "jax._src.pjit.JitWrapped"
+"""What ``jax.jit`` returns."""
+
+JAX_JITTED_CALL = f"{JAX_JITTED}.__call__"
 """Calling what ``jax.jit`` returns."""
 
 JAX_MAKE_JAXPR = "jax._src.api.make_jaxpr"

@@ -98,7 +98,7 @@ import time
 from pathlib import Path
 
 from jaxtypes._vocabulary.rules import OPT_IN_CODES, RULES_BY_CODE
-from tests.plugin.mypy_runner import check_in_process, expected, run_dmypy, run_mypy, write_config
+from tests.plugin.mypy_runner import Diagnostic, check_in_process, expected, run_dmypy, run_mypy, write_config
 
 SHAPES = """\
 import abc
@@ -1313,6 +1313,35 @@ def newton(steps: int) -> jax.Array:
     return x
 
 
+def make_kept(scale: float):
+    @jax.jit  # made once per key of a memo: no evidence
+    def solve(b: jax.Array) -> jax.Array:
+        return b * scale
+
+    return solve
+
+
+def make_filled(scale: float):
+    @jax.jit  # E: jit-fresh-function
+    def solve(b: jax.Array) -> jax.Array:
+        return b * scale
+
+    return solve
+
+
+def memoised(sizes: list[int]) -> None:
+    solves: dict[int, Any] = {{}}
+    for n in sizes:
+        solve = solves.get(n)
+        if solve is None:  # made only where the memo lacks it, and kept there
+            solve = make_kept(float(n))
+            solves[n] = solve
+        solve(jnp.ones(n))
+        if n not in solves:
+            solves[n] = make_kept(1.0)
+        solves[n] = make_filled(1.0)  # filled again at every iteration: a new jit each time
+
+
 def hessian_at(objective, x: jax.Array) -> jax.Array:
     return jax.jit(jax.hessian(objective))(x)  # E: jit-fresh-function
 
@@ -1737,19 +1766,71 @@ def loop(x: jax.Array) -> None:
 
 
 def test_a_project_decorator_that_may_jit_leaves_its_function_to_tracing(tmp_path: Path) -> None:
-    for name, text in PROJECT_DECORATOR.items():
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        (tmp_path / name).write_text(text)
-    write_config(tmp_path)
-    cold = run_mypy(tmp_path, "proj")
+    cold = in_every_mode(tmp_path, PROJECT_DECORATOR, "proj/solve.py")  # utility.py from the cache
     assert findings(cold) == [(line, code) for line, code in expected(PROJECT_DECORATOR["proj/solve.py"])]
-    assert run_mypy(tmp_path, "proj") == cold
+
+
+def in_every_mode(project: Path, files: dict[str, str], edited: str) -> list[Diagnostic]:
+    """The findings of a cold run over the package ``proj`` made of ``files``, after checking that
+    a warm run, one after an edit of ``edited`` (the others from the cache), ``-n 2`` and the
+    daemon give the same."""
+    for name, text in files.items():
+        (project / name).parent.mkdir(exist_ok=True)
+        (project / name).write_text(text)
+    write_config(project)
+    cold = run_mypy(project, "proj")
+    assert run_mypy(project, "proj") == cold
     time.sleep(1.1)
-    (tmp_path / "proj/solve.py").write_text(PROJECT_DECORATOR["proj/solve.py"] + "\n")  # utility.py from the cache
-    assert run_mypy(tmp_path, "proj") == cold
-    assert run_mypy(tmp_path, "-n", "2", "--no-incremental", "proj") == cold
-    status = tmp_path / "dmypy.json"
+    (project / edited).write_text(files[edited] + "\n")
+    assert run_mypy(project, "proj") == cold
+    assert run_mypy(project, "-n", "2", "--no-incremental", "proj") == cold
+    status = project / "dmypy.json"
     try:
-        assert run_dmypy(tmp_path, status, "run", "--", "proj") == cold
+        assert run_dmypy(project, status, "run", "--", "proj") == cold
     finally:
-        run_dmypy(tmp_path, status, "stop")
+        run_dmypy(project, status, "stop")
+    return cold
+
+
+# A function that returns a function it jits (mcx's longest_batch_before_turn): what a call of it
+# returns carries that jit's static positions in its type, which mypy's cache keeps, so a module
+# that imports the result checks its calls in every mode. The factory's body is read only in its
+# own module: a call of it from another module returns what it declares, in every mode.
+JITTED_FACTORY = {
+    "proj/__init__.py": "",
+    "proj/make.py": """\
+from functools import partial
+from typing import Callable
+
+import jax
+
+
+def make(scale: float) -> Callable[..., jax.Array]:
+    @partial(jax.jit, static_argnums=1)
+    def run(x: jax.Array, opts: tuple[int, ...]) -> jax.Array:
+        return x * scale
+
+    return run
+
+
+run = make(2.0)
+run(jax.numpy.ones(2), [1])  # E: static-unhashable
+""",
+    "proj/use.py": """\
+import jax
+
+from proj.make import make, run
+
+run(jax.numpy.ones(2), [1])  # E: static-unhashable
+make(1.0)(jax.numpy.ones(2), [1])  # another module's factory: its body is not read
+""",
+}
+
+
+def test_what_a_jitted_factory_returns_is_checked_in_every_mode(tmp_path: Path) -> None:
+    cold = in_every_mode(tmp_path, JITTED_FACTORY, "proj/use.py")  # make.py from the cache
+    assert [(d.file, d.line, d.code) for d in cold] == [
+        (f"{name}.py", line, code)
+        for name in ("make", "use")
+        for line, code in expected(JITTED_FACTORY[f"proj/{name}.py"])
+    ]

@@ -724,6 +724,89 @@ model.apply(jax.numpy.ones(2))
 model.twice(jax.numpy.ones(2))
 model.build(k=2)
 """,
+    "jitted_factories": """
+def make(scale):  # returns a function it jits: what it returns has that jit's static positions
+    @partial(jax.jit, static_argnums=1)
+    def run(x, opts):
+        return x * scale
+
+    return run
+
+
+def make_typed(scale: float) -> Callable[[jax.Array, tuple[int, ...]], jax.Array]:
+    def step(x: jax.Array, opts: tuple[int, ...]) -> jax.Array:
+        return x * scale
+
+    return jax.jit(step, static_argnums=1)  # typed as declared, carrying the positions
+
+
+def make_named():
+    def step(x, kernel, name):
+        return x
+
+    return partial(jax.jit, static_argnames=["kernel", "name"])(step)
+
+
+def make_either(debug: bool):  # one return gives the function unjitted: no positions known
+    def step(x, opts):
+        return x
+
+    jitted = jax.jit(step, static_argnums=1)
+    return step if debug else jitted
+
+
+def unjitted():  # jit is called on the local function, but the function itself is returned
+    def step(x, opts):
+        return x
+
+    jax.jit(step, static_argnums=1)
+    return step
+
+
+x = jax.numpy.ones(3)
+run = make(2.0)
+run(x, [1, 2])  # E: static-unhashable
+run(x, (1, 2))
+run.lower(x, (1, 2))  # what jax.jit returns, where the factory declares nothing
+typed = make_typed(2.0)
+typed(x, [1, 2])  # E: static-unhashable
+named = make_named()
+named(x, Vehicle(2), "a")  # a plain class built once, and a string: nothing changes them
+named(x, {"k": 1}, "a")  # E: static-unhashable
+make_either(False)(x, [1])
+unjitted()(x, [1])
+
+
+def main() -> None:
+    local = make(3.0)
+    local(x, {"a": 1})  # E: static-unhashable
+
+
+class Holder:
+    def __init__(self) -> None:
+        self.fn = make_typed(1.0)
+
+    def go(self, y: jax.Array) -> jax.Array:
+        return self.fn(y, (3,))
+""",
+    "library_jitted_functions": """
+from jax.experimental.ode import odeint
+
+
+def decay(y: jax.Array, t: jax.Array) -> jax.Array:
+    return -y
+
+
+y0, ts = jax.numpy.ones(()), jax.numpy.linspace(0.0, 1.0, 4)
+for _ in range(3):
+    odeint(lambda y, t: -y, y0, ts)  # E: static-fresh-callable
+    odeint(decay, y0, ts)  # one function: compiled once
+    rhs = lambda y, t: -2 * y
+    odeint(rhs, y0, ts, rtol=1e-6)  # E: static-fresh-callable
+odeint(lambda y, t: -y, y0, ts)  # made once
+odeint(decay, y0, ts, atol=[1e-6])  # E: static-unhashable
+odeint(decay, "y0", ts)  # E: jit-unsupported-argument
+""",
     "partials_in_traced_positions": """
 @partial(jax.jit, static_argnums=(0,))
 def tiled(p: int, x: jax.Array) -> jax.Array:
