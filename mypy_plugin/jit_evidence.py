@@ -44,10 +44,12 @@ from mypy.nodes import (
     ARG_NAMED,
     AssignmentStmt,
     Block,
+    BreakStmt,
     CallExpr,
     ClassDef,
     ComparisonExpr,
     Context,
+    ContinueStmt,
     Decorator,
     DelStmt,
     DictionaryComprehension,
@@ -1391,33 +1393,45 @@ def _kept_across_iterations(scope: FuncDef | None, tree: MypyFile, made: Context
 
 
 def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
-    """What ``made`` makes is kept for later runs: ``made`` runs only in the branch of an ``if``
-    that tests that the place is empty (``if key not in cache:``, ``if fn is None:``, ``if not
-    self._fn:``), and that branch stores it there, in an item or an attribute (``cache[key] =
-    fn``, ``self._fn = fn``), itself or through a name bound to it: the runs after the first
-    find it there (a hand-written memo, as ``functools.cache`` is one)."""
+    """What ``made`` makes is kept for later runs: ``made`` runs only where a place is empty, in
+    the branch of an ``if`` that tests so (``if key not in cache:``, ``if fn is None:``, ``if not
+    self._fn:``) or after one that leaves where it is full (``if key in cache: return
+    cache[key]``), and the code there stores it in that place, an item or an attribute (``cache[key]
+    = fn``, ``self._fn = fn``), itself or through a name bound to it: the runs after the first find
+    it there (a hand-written memo, as ``functools.cache`` is one)."""
     nodes = [scope.body] if scope is not None else tree.defs
     for block in _blocks(nodes):
-        for check in block.body:
-            if not isinstance(check, IfStmt) or not all(map(_tests_empty, check.expr)):
+        for index, check in enumerate(block.body):
+            if not isinstance(check, IfStmt):
                 continue
-            steps = [node for node, *_ in walk(check.body[:1])]
-            assignments = [step for step in steps if isinstance(step, AssignmentStmt)]
-            bound = {
-                lvalue.name
-                for step in assignments
-                if step.rvalue is made
-                for lvalue in step.lvalues
-                if isinstance(lvalue, NameExpr)
-            }
-            if any(
-                isinstance(lvalue, (IndexExpr, MemberExpr))
-                and (step.rvalue is made or (isinstance(step.rvalue, NameExpr) and step.rvalue.name in bound))
-                for step in assignments
-                for lvalue in step.lvalues
-            ):
+            if all(map(_tests_empty, check.expr)):
+                guarded: list[Node] = check.body[:1]
+            elif all(map(_tests_full, check.expr)) and check.else_body is None and _leaves(check.body[0]):
+                guarded = block.body[index + 1 :]
+            else:
+                continue
+            if _stores(guarded, made):
                 return True
     return False
+
+
+def _stores(nodes: Sequence[Node], made: Context) -> bool:
+    """The statements ``nodes`` store what ``made`` makes in an item or an attribute, itself or
+    through a name bound to it."""
+    assignments = [node for node, *_ in walk(nodes) if isinstance(node, AssignmentStmt)]
+    bound = {
+        lvalue.name
+        for step in assignments
+        if step.rvalue is made
+        for lvalue in step.lvalues
+        if isinstance(lvalue, NameExpr)
+    }
+    return any(
+        isinstance(lvalue, (IndexExpr, MemberExpr))
+        and (step.rvalue is made or (isinstance(step.rvalue, NameExpr) and step.rvalue.name in bound))
+        for step in assignments
+        for lvalue in step.lvalues
+    )
 
 
 def _tests_empty(test: Expression) -> bool:
@@ -1428,6 +1442,21 @@ def _tests_empty(test: Expression) -> bool:
         return False
     operator = test.operators[0]
     return operator == "not in" or (operator in ("is", "==") and any(is_name(o, "None") for o in test.operands))
+
+
+def _tests_full(test: Expression) -> bool:
+    """``test`` holds where a place is full: ``key in cache``, ``x is not None``, ``x``."""
+    if isinstance(test, (NameExpr, MemberExpr)):
+        return True
+    if not isinstance(test, ComparisonExpr) or len(test.operators) != 1:
+        return False
+    operator = test.operators[0]
+    return operator == "in" or (operator in ("is not", "!=") and any(is_name(o, "None") for o in test.operands))
+
+
+def _leaves(block: Block) -> bool:
+    """``block`` ends by leaving the code after it: a ``return``, ``raise``, ``continue`` or ``break``."""
+    return bool(block.body) and isinstance(block.body[-1], (ReturnStmt, RaiseStmt, ContinueStmt, BreakStmt))
 
 
 def _each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:

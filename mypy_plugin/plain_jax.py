@@ -65,7 +65,7 @@ from mypy_plugin.static_positions import built_again, plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
 from mypy_plugin.statements import calls, placed
 from mypy_plugin.value_origins import Site, fresh_origin, given_problem, spans
-from mypy_plugin.value_uses import kept
+from mypy_plugin.value_uses import kept, never_compiled
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""
@@ -191,7 +191,8 @@ def check_fresh_function(
     run's program differs at each iteration: what the function captures, or what the call of it
     made right there passes at its ``statics`` (``_given_statics``). Not where each jitted
     function made is stored for later (``value_uses.kept``: one per constraint, in a list), so
-    each is compiled once and called again from there; nor inside a function the module jits
+    each is compiled once and called again from there; nor where it is only traced or lowered,
+    never called or compiled (``value_uses.never_compiled``); nor inside a function the module jits
     (``repeated``): that code runs while jit traces it, and what it jits is traced into the one
     program compiled for that trace."""
     module, enclosing = enclosing_functions(ctx.api)
@@ -216,7 +217,12 @@ def check_fresh_function(
         shaping = shaping_values(ctx.api, closure, function) if function is not None else []
         where = repeated(ctx.api, made, shaping=[*shaping, *_given_statics(ctx.api, context, statics)])
     tree = checked_module(ctx.api)
-    if described is None or where is None or tree is not None and kept(tree, context):
+    if (
+        described is None
+        or where is None
+        or tree is not None
+        and (kept(tree, context) or never_compiled(tree, context))
+    ):
         return
     report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
 

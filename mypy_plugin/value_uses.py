@@ -73,6 +73,28 @@ def used_at_once(tree: MypyFile, made: Expression) -> bool:
     return call is not None and isinstance(call.callee, RefExpr) and call.callee.fullname == JAX_EXPORT
 
 
+def never_compiled(tree: MypyFile, made: Context) -> bool:
+    """The jitted function ``made`` is only traced or lowered, to read what that gives
+    (``jax.jit(f).lower(x).cost_analysis()``, flax's summary of flops): no use of it, or of what
+    its ahead-of-time stages make, calls it, compiles it or passes it on, so it compiles nothing."""
+    return all(_only_read(tree, use) for use in _uses(tree, made) if not isinstance(use, Decorator))
+
+
+def _only_read(tree: MypyFile, use: Context) -> bool:
+    """``use`` is read where it is written, never called, compiled, passed on, returned or kept:
+    an attribute of it other than ``compile`` is read, or a variable is bound to it (whose reads
+    are ``_uses``'s too; not a name a ``def`` binds, ``f = jax.jit(f)``), or it is that name being
+    bound."""
+    for parent in _parents(tree):
+        if isinstance(parent, MemberExpr) and parent.expr is use:
+            return parent.name != "compile"
+        if isinstance(parent, AssignmentStmt) and any(lvalue is use for lvalue in parent.lvalues):
+            return True
+        if isinstance(parent, AssignmentStmt) and parent.rvalue is use:  # a variable, whose reads are followed
+            return all(isinstance(lvalue, NameExpr) for lvalue in parent.lvalues) and _bound_name(tree, use) is not None
+    return False
+
+
 def handed_to(tree: MypyFile, made: Expression) -> CallExpr | None:
     """The call ``made`` is written as an argument of, if it is one."""
     return next((call for call in calls(tree.defs) if any(argument is made for argument in call.args)), None)

@@ -86,7 +86,9 @@ number or container has (``op.get_rates``), is a Python value, another program w
 and so is the object a method given to a transformation is bound to; an expression the checker evaluates again while it checks a nested function is judged
 where it is; a class whose base mypy cannot follow is not
 judged by the bases it can see; a function in a private module is judged at its calls; a
-function a project's own decorator from another of its modules may jit runs only while it traces.
+function a project's own decorator from another of its modules may jit runs only while it traces;
+a call made only where a memo written by hand lacks what it makes, which stores it there, makes
+nothing again; a jitted function only lowered, to read its cost, compiles nothing.
 
 Checked in process, with the opt-in codes turned on, and as one project in every mode: cold,
 warm, after an edit that adds the evidence, ``-n 2`` and the daemon.
@@ -1340,6 +1342,26 @@ def memoised(sizes: list[int]) -> None:
         if n not in solves:
             solves[n] = make_kept(1.0)
         solves[n] = make_filled(1.0)  # filled again at every iteration: a new jit each time
+        solve_for(n, solves)
+
+
+def solve_for(n: int, solves: dict[int, Any]) -> Any:
+    if n in solves:  # made only after this leaves where the memo holds it
+        return solves[n]
+    solve = make_kept(float(n))
+    solves[n] = solve
+    return solve
+
+
+def costs(x: jax.Array) -> list[Any]:
+    found = []
+    for _ in range(3):
+        lowered = jax.jit(lambda v: v * 2).lower(x)  # only lowered, to read its cost: nothing compiles
+        found.append(lowered.cost_analysis())
+        found.append(jax.jit(lambda v: v + 1).trace(x).lower().as_text())
+        compiled = jax.jit(lambda v: v - 1).lower(x).compile()  # E: jit-fresh-function
+        compiled(x)
+    return found
 
 
 def hessian_at(objective, x: jax.Array) -> jax.Array:
