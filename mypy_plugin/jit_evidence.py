@@ -1394,30 +1394,74 @@ def _kept_across_iterations(scope: FuncDef | None, tree: MypyFile, made: Context
 
 def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
     """What ``made`` makes is kept for later runs: ``made`` runs only where a place is empty, in
-    the branch of an ``if`` that tests so (``if key not in cache:``, ``if fn is None:``, ``if not
-    self._fn:``) or after one that leaves where it is full (``if key in cache: return
-    cache[key]``), and the code there stores it in that place, an item or an attribute (``cache[key]
-    = fn``, ``self._fn = fn``), itself or through a name bound to it: the runs after the first find
-    it there (a hand-written memo, as ``functools.cache`` is one)."""
+    the branch of an ``if`` that tests so (``if key not in cache:``, ``if fn is None:`` after ``fn =
+    cache.get(key)``, ``if not self._fn:``) or after one that leaves where it is full (``if key in
+    cache: return cache[key]``), and the code there stores it in that place, an item or an
+    attribute (``cache[key] = fn``, ``self._fn = fn``), itself or through a name bound to it: the
+    runs after the first find it there (a hand-written memo, as ``functools.cache`` is one)."""
     nodes = [scope.body] if scope is not None else tree.defs
     for block in _blocks(nodes):
         for index, check in enumerate(block.body):
-            if not isinstance(check, IfStmt):
+            if not isinstance(check, IfStmt) or len(check.expr) != 1:
                 continue
-            if all(map(_tests_empty, check.expr)):
-                guarded: list[Node] = check.body[:1]
-            elif all(map(_tests_full, check.expr)) and check.else_body is None and _leaves(check.body[0]):
+            empty, place = _tested_place(check.expr[0], block.body[:index])
+            if place is None:
+                continue
+            if empty:
+                guarded: Sequence[Node] = check.body[:1]
+            elif check.else_body is None and _leaves(check.body[0]):
                 guarded = block.body[index + 1 :]
             else:
                 continue
-            if _stores(guarded, made):
+            if place in _stored_places(guarded, made):
                 return True
     return False
 
 
-def _stores(nodes: Sequence[Node], made: Context) -> bool:
-    """The statements ``nodes`` store what ``made`` makes in an item or an attribute, itself or
-    through a name bound to it."""
+def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str | None]:
+    """Whether ``test`` holds where a place is empty (``x is None``, ``key not in cache``, ``not
+    x``) or where it is full (``x is not None``, ``key in cache``, ``x``), and that place
+    (``_place``); a name tested is the place it was looked up in by the statements ``before``
+    (``fn = cache.get(key)``). None where ``test`` tests no place."""
+    empty = isinstance(test, UnaryExpr) and test.op == "not"
+    tested: Expression | None = test.expr if empty and isinstance(test, UnaryExpr) else test
+    if isinstance(test, ComparisonExpr) and len(test.operators) == 1:
+        operator, (left, right) = test.operators[0], test.operands
+        if operator in ("in", "not in"):
+            empty, tested = operator == "not in", right
+        elif operator in ("is", "is not", "==", "!=") and is_name(right, "None"):
+            empty, tested = operator in ("is", "=="), left
+        else:
+            tested = None
+    if isinstance(tested, NameExpr):
+        lookups = [
+            node.rvalue
+            for node in before
+            if isinstance(node, AssignmentStmt) and any(is_name(lvalue, tested.name) for lvalue in node.lvalues)
+        ]
+        if lookups and _place(lookups[-1]) is not None:
+            tested = lookups[-1]
+    return empty, _place(tested) if tested is not None else None
+
+
+def _place(expr: Expression) -> str | None:
+    """Where ``expr`` reads: a name, an attribute (``self._fn``), the container an item or a
+    ``get`` is looked up in (``cache[key]``, ``cache.get(key)``), spelled; None otherwise."""
+    if isinstance(expr, NameExpr):
+        return expr.name
+    if isinstance(expr, MemberExpr):
+        owner = _place(expr.expr)
+        return f"{owner}.{expr.name}" if owner is not None else None
+    if isinstance(expr, IndexExpr):
+        return _place(expr.base)
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and expr.callee.name == "get":
+        return _place(expr.callee.expr)
+    return None
+
+
+def _stored_places(nodes: Sequence[Node], made: Context) -> set[str]:
+    """The places (``_place``) where the statements ``nodes`` store what ``made`` makes, itself or
+    through a name bound to it: a container's item or an attribute."""
     assignments = [node for node, *_ in walk(nodes) if isinstance(node, AssignmentStmt)]
     bound = {
         lvalue.name
@@ -1426,32 +1470,13 @@ def _stores(nodes: Sequence[Node], made: Context) -> bool:
         for lvalue in step.lvalues
         if isinstance(lvalue, NameExpr)
     }
-    return any(
-        isinstance(lvalue, (IndexExpr, MemberExpr))
-        and (step.rvalue is made or (isinstance(step.rvalue, NameExpr) and step.rvalue.name in bound))
+    return {
+        place
         for step in assignments
+        if step.rvalue is made or (isinstance(step.rvalue, NameExpr) and step.rvalue.name in bound)
         for lvalue in step.lvalues
-    )
-
-
-def _tests_empty(test: Expression) -> bool:
-    """``test`` holds where a place is empty: ``x is None``, ``key not in cache``, ``not x``."""
-    if isinstance(test, UnaryExpr):
-        return test.op == "not"
-    if not isinstance(test, ComparisonExpr) or len(test.operators) != 1:
-        return False
-    operator = test.operators[0]
-    return operator == "not in" or (operator in ("is", "==") and any(is_name(o, "None") for o in test.operands))
-
-
-def _tests_full(test: Expression) -> bool:
-    """``test`` holds where a place is full: ``key in cache``, ``x is not None``, ``x``."""
-    if isinstance(test, (NameExpr, MemberExpr)):
-        return True
-    if not isinstance(test, ComparisonExpr) or len(test.operators) != 1:
-        return False
-    operator = test.operators[0]
-    return operator == "in" or (operator in ("is not", "!=") and any(is_name(o, "None") for o in test.operands))
+        if isinstance(lvalue, (IndexExpr, MemberExpr)) and (place := _place(lvalue)) is not None
+    }
 
 
 def _leaves(block: Block) -> bool:
