@@ -1146,8 +1146,11 @@ def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Seque
         kept = tree is not None and (_kept_across_iterations(function, tree, made) or _cached(function, tree, made))
         where = None if kept or _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
     else:
+        cached = function is not None and tree is not None and _cached(function, tree, made)
         where = (
-            _called_in_loop(api, function, made, shaping=shaping) if function is not None and through_calls else None
+            _called_in_loop(api, function, made, shaping=shaping)
+            if function is not None and through_calls and not cached
+            else None
         )
     return None if where is None or while_tracing(api, function) else where
 
@@ -1460,8 +1463,9 @@ def _place(expr: Expression) -> str | None:
 
 
 def _stored_places(nodes: Sequence[Node], made: Context) -> set[str]:
-    """The places (``_place``) where the statements ``nodes`` store what ``made`` makes, itself or
-    through a name bound to it: a container's item or an attribute."""
+    """The places (``_place``) where the statements ``nodes`` store what ``made`` makes, itself,
+    through a name bound to it, or wrapped by the call that stores it (``self._kernel =
+    jax.jit(kernel)`` of a local ``def kernel``): a container's item or an attribute."""
     assignments = [node for node, *_ in walk(nodes) if isinstance(node, AssignmentStmt)]
     bound = {
         lvalue.name
@@ -1470,10 +1474,16 @@ def _stored_places(nodes: Sequence[Node], made: Context) -> set[str]:
         for lvalue in step.lvalues
         if isinstance(lvalue, NameExpr)
     }
+
+    def holds(value: Expression) -> bool:
+        if value is made or (isinstance(value, NameExpr) and (value.name in bound or value.node is made)):
+            return True
+        return isinstance(value, CallExpr) and any(holds(argument) for argument in value.args[:1])
+
     return {
         place
         for step in assignments
-        if step.rvalue is made or (isinstance(step.rvalue, NameExpr) and step.rvalue.name in bound)
+        if holds(step.rvalue)
         for lvalue in step.lvalues
         if isinstance(lvalue, (IndexExpr, MemberExpr)) and (place := _place(lvalue)) is not None
     }

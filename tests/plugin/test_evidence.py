@@ -1379,6 +1379,25 @@ def costs(x: jax.Array) -> list[Any]:
     return found
 
 
+class Executor:
+    def __init__(self) -> None:
+        self._compiled: Any = None
+
+    def kernel(self) -> Any:
+        if self._compiled is not None:  # made once per executor, kept on it
+            return self._compiled
+
+        def step(x: jax.Array) -> jax.Array:
+            return x * 2
+
+        self._compiled = jax.jit(step)
+        return self._compiled
+
+    def trace_all(self, xs: list[jax.Array]) -> None:
+        for x in xs:
+            self.kernel()(x)
+
+
 def hessian_at(objective, x: jax.Array) -> jax.Array:
     return jax.jit(jax.hessian(objective))(x)  # E: jit-fresh-function
 
