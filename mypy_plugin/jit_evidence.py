@@ -1125,6 +1125,12 @@ def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None, Sequence[Exp
     return False, None, ()
 
 
+def made_in(api: Api, made: Context) -> FuncDef | None:
+    """The function whose runs make ``made`` (a local function's definition runs in the one that
+    defines it, not where its name is jitted); None at module level."""
+    return _placed(api, made)[1]
+
+
 def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Sequence[Expression] = ()) -> str | None:
     """Where the module runs ``made`` again and again, making a new object each time
     (``phrases.repeatedly``): inside a loop or comprehension, or, ``through_calls``, in a function
@@ -1231,7 +1237,6 @@ def _called_in_loop(
     if function in replaced or _memoised(tree, function):
         return None
     chain = (*inner, function.name)
-    followed: set[FuncDef] = {function}
     runners = _runners(tree, function)
     found = bound_behind(shaping, function, tree.defs)
     parameters = set(found) & {argument.variable for argument in function.arguments}
@@ -1245,7 +1250,7 @@ def _called_in_loop(
             if scope in replaced or while_tracing(api, scope):  # never runs; runs once per trace of a jitted caller
                 continue
             given = given_for(call, function, parameters) if parameters else []
-            if given is None or skipped(call, function, site) or _cached(scope, tree, call):
+            if given is None or skipped(api, call, scope, function, site) or _cached(scope, tree, call):
                 continue
             if _each_iteration(looping, inside, call):
                 if _differ(api, given, scope, inside, call) or _kept_across_iterations(scope, tree, call):
@@ -1253,9 +1258,8 @@ def _called_in_loop(
                 if _changed_receiver(call, scope, tree, attributes):
                     continue
                 return phrases.repeatedly(call.line, chain)
-            if scope is None or scope in followed or len(chain) > CALLERS_FOLLOWED:
+            if scope is None or scope is function or len(chain) > CALLERS_FOLLOWED:
                 continue
-            followed.add(scope)
             outer = _called_in_loop(api, scope, call, chain, given)
             if outer is not None:
                 return outer

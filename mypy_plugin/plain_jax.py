@@ -40,7 +40,7 @@ from mypy_plugin.captured_values import shaping_values
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import method_reads, parameter_reads_of, repeated, written_while_tracing
+from mypy_plugin.jit_evidence import made_in, method_reads, parameter_reads_of, repeated, written_while_tracing
 from mypy_plugin.jit_statics import named_statics, read_statics
 from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords
 from mypy_plugin.jit_targets import (
@@ -214,7 +214,8 @@ def check_fresh_function(
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
     where = None
     if described is not None and made is not None:
-        shaping = shaping_values(ctx.api, closure, function) if function is not None else []
+        home = made_in(ctx.api, made) if isinstance(made, FuncDef) else function
+        shaping = shaping_values(ctx.api, closure, home) if home is not None else []
         where = repeated(ctx.api, made, shaping=[*shaping, *_given_statics(ctx.api, context, statics)])
     tree = checked_module(ctx.api)
     if (

@@ -5,8 +5,10 @@ A loop that calls a function makes again what the function makes only where the 
 before the ``jax.jit(jax.hessian(...))`` below it, and ``summary(objective=None)`` never enters
 ``if objective is not None:``. Only what is certain is read: the literal values a call passes
 (``None``, ``True``, ``False``, a number, a string) or the literal defaults of what it leaves out,
-the tests of a parameter by truth and by ``is None`` (with ``not``, ``and``, ``or``), the branches
-of an ``if`` and an ``if`` before that ends in ``return`` or ``raise``.
+a value the module makes where no path gives None (``value_origins.never_none``:
+``fit(alpha=base["alpha"])`` never enters ``if alpha is None:``), the tests of a parameter by
+truth and by ``is None`` (with ``not``, ``and``, ``or``), the branches of an ``if`` and an ``if``
+before that ends in ``return`` or ``raise``.
 """
 
 from __future__ import annotations
@@ -36,29 +38,42 @@ from mypy.nodes import (
     WithStmt,
 )
 
+from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
+
 from mypy_plugin.captured_values import bindings, given_for
 from mypy_plugin.dataclass_options import written_bool
 from mypy_plugin.mypy_internals import get_subexpressions
 from mypy_plugin.statements import present, walk
-from mypy_plugin.value_origins import CONSTANTS
+from mypy_plugin.value_origins import CONSTANTS, never_none
 
 UNKNOWN = object()
 """A value not known before the call runs."""
 
+SOME = object()
+"""A value known only to be no None."""
 
-def skipped(call: CallExpr, function: FuncDef, site: Context) -> bool:
-    """Whether ``call``, which runs ``function``, cannot reach ``site`` (an expression of its
-    body) for the literal values it gives its parameters."""
+
+def skipped(
+    api: CheckerPluginInterface | SemanticAnalyzerPluginInterface,
+    call: CallExpr,
+    scope: FuncDef | None,
+    function: FuncDef,
+    site: Context,
+) -> bool:
+    """Whether ``call`` (in ``scope``), which runs ``function``, cannot reach ``site`` (an
+    expression of its body) for the literal values it gives its parameters, or the values it
+    gives that are never None."""
     known: dict[str, object] = {}
-    rebound = {var.name for var in bindings([function.body], function)}  # another value by the test
     for argument in function.arguments:
         given = given_for(call, function, {argument.variable})
         if given is None:
             return False
         value = _literal(given[0]) if given else _literal(argument.initializer)
-        if value is not UNKNOWN and argument.variable.name not in rebound:
+        if value is UNKNOWN and given and never_none(api, given[0], call.line, scope):
+            value = SOME
+        if value is not UNKNOWN:
             known[argument.variable.name] = value
-    return bool(known) and _reaches(function.body.body, site, known) is False
+    return bool(known) and _reaches(function.body.body, site, known, function) is False
 
 
 def _literal(expr: Expression | None) -> object:
@@ -68,25 +83,34 @@ def _literal(expr: Expression | None) -> object:
     return expr.value if isinstance(expr, (IntExpr, FloatExpr, StrExpr)) else UNKNOWN
 
 
-def _reaches(nodes: Sequence[Node], site: Context, known: dict[str, object]) -> bool | None:
-    """Whether the statements ``nodes`` may reach ``site``: False where they cannot, None where
-    ``site`` is not below them."""
+def _reaches(nodes: Sequence[Node], site: Context, known: dict[str, object], function: FuncDef) -> bool | None:
+    """Whether the statements ``nodes`` (of ``function``) may reach ``site``: False where they
+    cannot, None where ``site`` is not below them. A name the code rebinds on the way is known no
+    more (``if alpha is None: alpha = fit(...)`` tests the value given)."""
     for node in nodes:
         if not _holds(node, site):
             if isinstance(node, IfStmt) and _always_leaves(node, known):
                 return False
+            known = _forget(known, node, function)
             continue
         if isinstance(node, IfStmt) and not any(_holds(condition, site) for condition in node.expr):
             for condition, body in zip(node.expr, node.body):
                 truth = _truth(condition, known)
                 if _holds(body, site):
-                    return truth is not False and _reaches(body.body, site, known) is not False
+                    return truth is not False and _reaches(body.body, site, known, function) is not False
                 if truth is True:  # this branch runs: none after it
                     return False
-            return node.else_body is None or _reaches(node.else_body.body, site, known) is not False
+            return node.else_body is None or _reaches(node.else_body.body, site, known, function) is not False
+        known = _forget(known, node, function)  # a loop or handler may run its rebinding first
         inner = [block for block in _inner_blocks(node) if _holds(block, site)]
-        return not inner or any(_reaches(block.body, site, known) is not False for block in inner)
+        return not inner or any(_reaches(block.body, site, known, function) is not False for block in inner)
     return None
+
+
+def _forget(known: dict[str, object], node: Node, function: FuncDef) -> dict[str, object]:
+    """``known`` without the names ``node`` rebinds."""
+    rebound = {var.name for var in bindings([node], function)}
+    return {name: value for name, value in known.items() if name not in rebound} if rebound & known.keys() else known
 
 
 def _inner_blocks(node: Node) -> list[Block]:
@@ -109,7 +133,7 @@ def _truth(condition: Expression, known: dict[str, object]) -> bool | None:
     """The truth of ``condition`` for the ``known`` values of names; None where not known."""
     if isinstance(condition, NameExpr):
         value = known.get(condition.name, UNKNOWN)
-        return None if value is UNKNOWN else bool(value)
+        return None if value is UNKNOWN or value is SOME else bool(value)
     if isinstance(condition, UnaryExpr) and condition.op == "not":
         truth = _truth(condition.expr, known)
         return None if truth is None else not truth

@@ -35,6 +35,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.declared_types import static_problem
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name
+from mypy_plugin.statements import walk
 
 
 def bound_method_owner(expr: Expression, owner_type: Type | None) -> TypeInfo | None:
@@ -84,7 +85,7 @@ def fresh_callable_problem(expr: Expression, module: str, enclosing: Sequence[Fu
 
 def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase]) -> str | None:
     """``expr`` described (``phrases.A_LAMBDA``, ``phrases.a_local_function``,
-    ``phrases.made_by``) if it is a lambda, a function defined in the innermost of ``enclosing``
+    ``phrases.made_by``) if it is a lambda, a function defined in one of ``enclosing``
     or a call of a jax transformation (``jax.jit(f)``, ``jax.grad(f)``): a new object, hashed by
     identity, each time it runs."""
     if isinstance(expr, LambdaExpr):
@@ -96,7 +97,18 @@ def fresh_callable(expr: Expression, module: str, enclosing: Sequence[FuncBase])
         return phrases.made_by(f"jax.{fullname.rpartition('.')[2]}" if fullname.startswith(JAX_PRIVATE) else fullname)
     if not isinstance(expr, NameExpr) or expr.kind != LDEF or not isinstance(expr.node, (FuncDef, Decorator)):
         return None
-    return local_function(expr.name, module, enclosing)
+    return local_function(expr.name, module, _up_to_definition(enclosing, expr.node))
+
+
+def _up_to_definition(enclosing: Sequence[FuncBase], node: FuncDef | Decorator) -> Sequence[FuncBase]:
+    """``enclosing`` (outermost first) down to the function whose own body defines ``node``: a
+    nested function may use a local function of one around it."""
+    for index in range(len(enclosing) - 1, -1, -1):
+        function = enclosing[index]
+        own = walk([function.body], scope=function, definitions=True) if isinstance(function, FuncDef) else ()
+        if any(step is node and scope is function for step, _, scope, _ in own):
+            return enclosing[: index + 1]
+    return enclosing
 
 
 def made_at(expr: Expression) -> Expression | FuncDef:

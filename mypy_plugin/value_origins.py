@@ -43,6 +43,7 @@ from mypy.nodes import (
     BytesExpr,
     CallExpr,
     ClassDef,
+    ComparisonExpr,
     ComplexExpr,
     ConditionalExpr,
     Decorator,
@@ -53,6 +54,7 @@ from mypy.nodes import (
     ForStmt,
     FuncDef,
     GeneratorExpr,
+    IndexExpr,
     IntExpr,
     ListComprehension,
     ListExpr,
@@ -63,6 +65,7 @@ from mypy.nodes import (
     OpExpr,
     OperatorAssignmentStmt,
     OverloadedFuncDef,
+    RaiseStmt,
     RefExpr,
     ReturnStmt,
     SetComprehension,
@@ -590,6 +593,86 @@ def _hashes_what_it_holds(info: TypeInfo, judge: Judge) -> bool:
     dataclass = MypyDataclass.read(info)
     frozen = dataclass is not None and dataclass.frozen and not declared_eq_false(info)
     return named_tuple_base(info) is not None or frozen or hashes_its_fields(info) or judge.hashes_fields(info)
+
+
+def never_none(
+    api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
+) -> bool:
+    """Whether no value ``expr`` (used at ``line`` in ``scope``) may hold is None, by how the
+    module makes each (``_makes_a_value``), where it shows them all: ``alpha=base["alpha"]``
+    after ``base = fit(...)``, a function of the module whose every return is a dict display
+    giving ``"alpha"`` a ``float(...)``."""
+    tree = checked_module(api)
+    return tree is not None and _never_none(ModuleFlow(tree), expr, line, scope, MAX_STEPS)
+
+
+def _never_none(flow: ModuleFlow, expr: Expression, line: int, scope: FuncDef | None, steps: int) -> bool:
+    made = list(_origins(flow, expr, line, scope, steps, set())) if steps > 0 else [None]
+    return all(value is not None and _makes_a_value(flow, value, steps - 1) for value in made)
+
+
+def _makes_a_value(flow: ModuleFlow, made: Made, steps: int) -> bool:
+    """``made`` cannot give None: a literal, a display, arithmetic or a comparison, a call of a
+    class, a call of a function of the module that returns such a value on every path, or the item
+    a constant key gives of a dict display that holds such a value there."""
+    expr = made.expr
+    if isinstance(expr, (*LITERALS, *DISPLAYS, TupleExpr, ComparisonExpr, GeneratorExpr)):
+        return True
+    if isinstance(expr, NameExpr):
+        return expr.fullname in ("builtins.True", "builtins.False")
+    if isinstance(expr, OpExpr):
+        return expr.op in ARITHMETIC
+    if isinstance(expr, IndexExpr) and isinstance(expr.index, StrExpr):
+        return _item_never_none(flow, expr, expr.index.value, made.scope, steps)
+    if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
+        return False
+    callee = expr.callee.node
+    if isinstance(callee, TypeInfo):
+        return True
+    returned = _returned_made(flow, callee) if isinstance(callee, FuncDef) and steps > 0 else None
+    return returned is not None and all(_never_none(flow, value, value.line, callee, steps) for value in returned)
+
+
+def _item_never_none(flow: ModuleFlow, expr: IndexExpr, key: str, scope: FuncDef | None, steps: int) -> bool:
+    """``expr`` (``base[key]``) is never None: each value of ``base`` is a dict display, as written
+    or as what a function of the module returns on every path, whose item under ``key`` is not."""
+    bases = list(_origins(flow, expr.base, expr.line, scope, steps, set())) if steps > 0 else [None]
+    for base in bases:
+        if base is None:
+            return False
+        callee = (
+            base.expr.callee.node if isinstance(base.expr, CallExpr) and isinstance(base.expr.callee, RefExpr) else None
+        )
+        returned = _returned_made(flow, callee) if isinstance(callee, FuncDef) else None
+        displays = (
+            [made for value in returned for made in _origins(flow, value, value.line, callee, steps - 1, set())]
+            if isinstance(callee, FuncDef) and returned is not None
+            else [base]
+        )
+        for display in displays:
+            value = _dict_item(display.expr, key) if display is not None else None
+            if value is None or not _never_none(flow, value, value.line, display.scope, steps - 1):
+                return False
+    return True
+
+
+def _dict_item(expr: Expression, key: str) -> Expression | None:
+    """The value a dict display gives ``key``, where it is written there."""
+    items = expr.items if isinstance(expr, DictExpr) else []
+    return next((value for name, value in items if isinstance(name, StrExpr) and name.value == key), None)
+
+
+def _returned_made(flow: ModuleFlow, function: FuncDef) -> list[Expression] | None:
+    """What ``function`` returns, where it returns a value on every path: every ``return`` gives
+    one and its body ends in a ``return`` or ``raise``; else None."""
+    body = function.body.body
+    bare = any(
+        isinstance(node, ReturnStmt) and node.expr is None and scope is function
+        for node, _, scope, _ in walk([function.body], scope=function)
+    )
+    if bare or not body or not isinstance(body[-1], (ReturnStmt, RaiseStmt)):
+        return None
+    return flow.functions.get(function)
 
 
 def _returned(flow: ModuleFlow, function: FuncDef, steps: int) -> Iterator[Made | None]:

@@ -1441,6 +1441,65 @@ def refit(objective, x: jax.Array) -> None:
         diagnose(objective, x)
 
 
+def fit_one(y: jax.Array, scale: float | None = None) -> dict:
+    ll = jax.jit(lambda p: jnp.sum(y * p))  # E: jit-fresh-function
+    alpha = float(ll(jnp.ones(3)))
+    if scale is None:
+        return {{"alpha": alpha, "scale": None}}
+    return {{"alpha": alpha, "scale": scale}}
+
+
+def first_fit(y: jax.Array) -> float:
+    return float(jax.jit(lambda p: jnp.sum(y * p))(1.0))  # no loop's call gets here
+
+
+def fit_pair(y: jax.Array, alpha=None, scale=None, first=None) -> float:
+    if first is None:
+        first = first_fit(y)
+    if alpha is None:
+        alpha = fit_one(y)["alpha"]
+    if scale is None:
+        scale = fit_one(y)["scale"]
+    return alpha * 2
+
+
+def instrument(f: Callable, table: dict) -> Callable:
+    def do_vjp(*args: Any) -> Any:
+        primals, f_vjp = jax.vjp(f, *args)
+        return f_vjp(primals)
+
+    def wrapper(x: jax.Array) -> jax.Array:
+        table[x.shape] = jax.jit(do_vjp)(x)  # do_vjp is made where f is given: another for each
+        return f(x)
+
+    return wrapper
+
+
+def instrument_all(methods: dict, table: dict) -> dict:
+    return {{name: instrument(method, table) for name, method in methods.items()}}
+
+
+def pipeline(x: jax.Array) -> jax.Array:
+    def step(y: jax.Array) -> jax.Array:
+        return y * 2
+
+    def run(z: jax.Array) -> jax.Array:
+        return jax.jit(step)(z)  # E: jit-fresh-function
+
+    return run(x)
+
+
+def pipelines(x: jax.Array) -> None:
+    for _ in range(3):
+        pipeline(x)
+
+
+def fit_pairs(y: jax.Array) -> None:
+    base = fit_one(y)
+    for _ in range(3):  # first and alpha are never None, scale may be
+        fit_pair(y, alpha=base["alpha"], scale=base["scale"], first=base["alpha"] * 2)
+
+
 @functools.lru_cache(maxsize=None)
 def cached_runner(scale: float) -> Callable:
     @jax.jit
@@ -1638,6 +1697,10 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     assert "a Meter is built by every call of meter_per_call, which runs inside a loop at line" in headlines[meter]
     act = lines.index("        @jax.jit  # E: jit-fresh-function") + 1
     assert "jits the local function Agent.act.<locals>.scaled, and it is made by every call of act" in headlines[act]
+    nested = lines.index("        return jax.jit(step)(z)  # E: jit-fresh-function") + 1
+    assert (
+        "jits the local function pipeline.<locals>.step, and it is made by every call of pipeline" in headlines[nested]
+    )
     build = lines.index("        return jax.jit(objective)  # E: jit-fresh-function") + 1
     solves = lines.index("    Solver().solve(jnp.ones(1))") + 1
     solve = lines.index("def make_solve(scale: float):") + 2
