@@ -16,6 +16,7 @@ parameter to what the calls of the function pass for it.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
+from typing import NamedTuple
 
 from mypy.nodes import (
     AssignmentExpr,
@@ -55,6 +56,7 @@ from mypy.plugin import CheckerPluginInterface
 from mypy.types import AnyType, Instance, LiteralType, NoneType, TupleType, Type, UnionType, get_proper_type
 
 from jaxtypes._vocabulary.names import ARRAY_CLASSES, NODE_CONTAINERS, PARTIAL, PYTHON_SCALARS
+from mypy_plugin.jit_statics import decorated_statics
 from mypy_plugin.markers import is_array_class
 from mypy_plugin.method_bodies import definition, takes_self
 from mypy_plugin.mypy_internals import get_subexpressions, lookup
@@ -81,11 +83,11 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
     captures the object."""
     if isinstance(fun, CallExpr) and isinstance(fun.callee, RefExpr) and fun.args:
         if fun.callee.fullname == PARTIAL:
-            bound = [arg for arg in fun.args[1:] if not isinstance(arg, NameExpr) or _shapes(arg.node, set())]
+            bound = [arg for arg in fun.args[1:] if not isinstance(arg, NameExpr) or _shapes(arg.node, NO_USES)]
             return [*shaping_values(api, fun.args[0], function), *bound]
         return shaping_values(api, fun.args[0], function) if makes_function(fun.callee) else []
     if isinstance(fun, MemberExpr) and isinstance(fun.expr, NameExpr):
-        return [fun.expr] if _shapes(fun.expr.node, _python_values(api, function)) else []
+        return [fun.expr] if _shapes(fun.expr.node, _uses(api, function)) else []
     closure: FuncItem | None = None
     if isinstance(fun, (LambdaExpr, FuncDef)):
         closure = fun
@@ -93,14 +95,21 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
         closure = fun.node.func if isinstance(fun.node, Decorator) else fun.node
     if closure is None:
         return [fun] if isinstance(fun, NameExpr) and _given_function(fun.node, function) else []
-    python_values = _python_values(api, function)
+    uses = _uses(api, function)
     bound = set(bindings([function.body], function)) | {argument.variable for argument in function.arguments}
     local = [
         node
         for node, _, scope, _ in walk([function.body], scope=function, definitions=True)
         if isinstance(node, FuncDef) and scope is function
     ]
-    return _captured(closure, {var for var in bound if _shapes(var, python_values)}, local)
+    defaults = [  # lambda limit=limit: ... binds the value where it is made
+        expr
+        for argument in closure.arguments
+        if argument.initializer is not None and _shapes(argument.variable, uses)
+        for expr in get_subexpressions(argument.initializer)
+        if isinstance(expr, NameExpr) and expr.node in bound
+    ]
+    return defaults + _captured(closure, {var for var in bound if _shapes(var, uses)}, local)
 
 
 def _given_function(node: object, function: FuncDef) -> bool:
@@ -138,30 +147,48 @@ def _captured(
     return read + [value for fun in inner for value in _captured(fun, shaping, local, seen | {closure})]
 
 
-def _shapes(node: object, python_values: Collection[Var]) -> bool:
-    """Whether the variable ``node`` may hold what shapes a program: its type is known and is no
-    array or number (``_traceable``), or unknown and the function it lives in uses it as only a
-    Python value can be used (``python_values``): a tracer cannot be called, be a dict's key, or
-    equal a string."""
+def _shapes(node: object, uses: Uses) -> bool:
+    """Whether the variable ``node`` may hold what shapes a program: the function it lives in
+    passes it at a static position of a jitted function (``Uses.static``), which compiles a
+    program per value, whatever its type; else its type is known and is no array or number
+    (``_traceable``), or unknown and the function uses it as only a Python value can be used
+    (``Uses.python``): a tracer cannot be called, be a dict's key, or equal a string."""
     if not isinstance(node, Var):
         return False
+    if node in uses.static:
+        return True
     typ = get_proper_type(node.type) if node.type is not None else None
     if typ is None or isinstance(typ, AnyType):
-        return node in python_values
+        return node in uses.python
     return not _traceable(typ)
 
 
-def _python_values(api: CheckerPluginInterface, function: FuncItem) -> set[Var]:
+class Uses(NamedTuple):
+    """The variables a function uses as only a Python value can be used, and those it passes at
+    a static position of a jitted function."""
+
+    python: set[Var]
+    static: set[Var]
+
+
+NO_USES = Uses(set(), set())
+
+
+def _uses(api: CheckerPluginInterface, function: FuncItem) -> Uses:
     """The variables ``function`` (its local functions too) calls, uses as a key of a mapping
     (``declared_type``: a closure is checked before what it is given to), compares with a
     string (``copula == "frank"``, ``mode in ("a", "b")``), or reads an attribute of that nothing
-    jit traces has (``op.get_rates``: ``_traced_attributes``)."""
+    jit traces has (``op.get_rates``: ``_traced_attributes``); and those it passes at a static
+    position of a function the module jits with a decorator (``decorated_statics``)."""
     found: set[Var] = set()
+    static: set[Var] = set()
     traced_attributes: set[str] | None = None
     for node, *_ in walk([function.body]):
         for expr in get_subexpressions(node):
             if isinstance(expr, CallExpr) and isinstance(expr.callee, NameExpr) and isinstance(expr.callee.node, Var):
                 found.add(expr.callee.node)
+            elif isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr):
+                static |= _given_statically(api, expr)
             elif isinstance(expr, MemberExpr) and isinstance(expr.expr, NameExpr) and isinstance(expr.expr.node, Var):
                 traced_attributes = _traced_attributes(api) if traced_attributes is None else traced_attributes
                 if traced_attributes and expr.name not in traced_attributes:
@@ -177,7 +204,20 @@ def _python_values(api: CheckerPluginInterface, function: FuncItem) -> set[Var]:
                         for operand in expr.operands
                         if isinstance(operand, NameExpr) and isinstance(operand.node, Var)
                     }
-    return found
+    return Uses(found | static, static)
+
+
+def _given_statically(api: CheckerPluginInterface, call: CallExpr) -> set[Var]:
+    """The variables ``call`` passes at the static positions of the decorated jitted function it calls."""
+    callee = call.callee.node if isinstance(call.callee, RefExpr) else None
+    statics = decorated_statics(api, callee) if isinstance(callee, Decorator) else None
+    if statics is None:
+        return set()
+    return {
+        argument.node
+        for place, argument in placed(call.arg_kinds, call.arg_names, call.args)
+        if statics.holds(place) and isinstance(argument, NameExpr) and isinstance(argument.node, Var)
+    }
 
 
 def _traced_attributes(api: CheckerPluginInterface) -> set[str]:

@@ -122,7 +122,14 @@ from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jit_statics import decorated_statics
 from mypy_plugin.jitted_functions import compiled, decorated_definition, jitting, may_compile, resolved
 from mypy_plugin.jitted_types import Statics
-from mypy_plugin.mypy_internals import checked_module, defining_class, enclosing_functions, get_subexpressions, lookup
+from mypy_plugin.mypy_internals import (
+    checked_module,
+    defining_class,
+    enclosing_functions,
+    get_subexpressions,
+    literal_hash,
+    lookup,
+)
 from mypy_plugin.reachability import skipped
 from mypy_plugin.statements import calls, placed, present, replaced_functions, unpacked, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
@@ -1420,14 +1427,29 @@ def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
                 guarded = block.body[index + 1 :]
             else:
                 continue
-            if place in _stored_places(guarded, made):
+            if place in _stored_places(guarded, made) and _refreshed(check.expr[0], guarded):
                 return True
     return False
 
 
+def _refreshed(test: Expression, guarded: Sequence[Node]) -> bool:
+    """A memo of one entry, tested stale by ``cache["gen"] != generation``, is one only where the
+    code that refills it also records the value it was filled for (``cache["gen"] = generation``);
+    any other test holds as it is."""
+    if not isinstance(test, ComparisonExpr) or test.operators != ["!="] or is_name(test.operands[1], "None"):
+        return True
+    recorded, value = (literal_hash(operand) for operand in test.operands)
+    return recorded is not None and any(
+        literal_hash(node.rvalue) == value and any(literal_hash(lvalue) == recorded for lvalue in node.lvalues)
+        for node, *_ in walk(guarded)
+        if isinstance(node, AssignmentStmt)
+    )
+
+
 def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str | None]:
     """Whether ``test`` holds where a place is empty (``x is None``, ``key not in cache``, ``not
-    x``) or where it is full (``x is not None``, ``key in cache``, ``x``), and that place
+    x``, or filled for another value: ``cache["gen"] != generation``) or where it is full (``x is
+    not None``, ``key in cache``, ``x``), and that place
     (``_place``); a name tested is the place it was looked up in by the statements ``before``
     (``fn = cache.get(key)``). None where ``test`` tests no place."""
     empty = isinstance(test, UnaryExpr) and test.op == "not"
@@ -1438,6 +1460,8 @@ def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str |
             empty, tested = operator == "not in", right
         elif operator in ("is", "is not", "==", "!=") and is_name(right, "None"):
             empty, tested = operator in ("is", "=="), left
+        elif operator == "!=" and isinstance(left, (IndexExpr, MemberExpr)):  # filled for another value
+            empty, tested = True, left
         else:
             tested = None
     if isinstance(tested, NameExpr):

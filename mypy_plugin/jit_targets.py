@@ -38,6 +38,7 @@ from mypy_plugin.method_bodies import definition, takes_self
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, find_dataclass_transform_spec, named_tuple_base
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
+from mypy_plugin.statements import calls
 
 
 def function_of(context: object, fun: Expression) -> FuncDef | None:
@@ -173,6 +174,28 @@ def is_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     if jaxtypes_role(info) == "pytree" or named_tuple_base(info) is not None:
         return True
     return is_registered_pytree(api, info) or is_library_pytree(info)
+
+
+def pytree_mixin(api: CheckerPluginInterface, info: TypeInfo) -> bool:
+    """``info`` is a base whose instances are those of the classes the module derives from it,
+    all of them pytrees (or classes code the plugin does not run may register), at least one: no
+    code of the module builds ``info`` itself (phyjax2d's ``PyTreeOps``, whose jitted
+    ``get_slice`` maps over ``self``, under every ``chex.dataclass`` of the module). Read only in
+    the class's own module, which is where its methods are checked."""
+    tree = checked_module(api)
+    if tree is None or info.module_name != tree.fullname:
+        return False
+    derived = [
+        symbol.node
+        for symbol in tree.names.values()
+        if isinstance(symbol.node, TypeInfo)
+        and symbol.node is not info
+        and symbol.node.module_name == tree.fullname
+        and info in symbol.node.mro
+    ]
+    if not derived or not all(is_pytree(api, cls) or may_be_registered(cls) for cls in derived):
+        return False
+    return not any(isinstance(call.callee, RefExpr) and call.callee.node is info for call in calls(tree.defs))
 
 
 def is_library_pytree(info: TypeInfo) -> bool:

@@ -49,6 +49,7 @@ from mypy_plugin.jit_targets import (
     is_pytree,
     method_owner,
     may_be_registered,
+    pytree_mixin,
 )
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
 from mypy_plugin.markers import class_name, function_name
@@ -358,7 +359,7 @@ def _self_problem(api: CheckerPluginInterface, owner: TypeInfo) -> Problem | Non
     role = jaxtypes_role(owner)
     if role == "static":
         return phrases.static_class_self_traced(class_name(owner))
-    if is_pytree(api, owner) or is_open(owner) or may_be_registered(owner):
+    if is_pytree(api, owner) or is_open(owner) or may_be_registered(owner) or pytree_mixin(api, owner):
         return None  # a base mypy cannot see, or a base's metaclass or hook, may make it a pytree
     return phrases.plain_class_self(class_name(owner))
 

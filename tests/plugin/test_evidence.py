@@ -1494,6 +1494,46 @@ def pipelines(x: jax.Array) -> None:
         pipeline(x)
 
 
+@functools.partial(jax.jit, static_argnames=["limit"])
+def blocked(x: jax.Array, limit: float = 1.0) -> jax.Array:
+    return x * limit
+
+
+def autotune(x: jax.Array) -> None:
+    for limit in (1.0, 2.0, 4.0):  # each candidate another program: limit is static in blocked
+        jax.jit(lambda limit=limit: blocked(x, limit=limit))()
+        jax.jit(lambda: blocked(x, limit))()
+
+
+def autotune_again(x: jax.Array) -> None:
+    for _ in range(3):
+        jax.jit(lambda scale=2.0: blocked(x, limit=scale))()  # E: jit-fresh-function
+
+
+class Driver:
+    def __init__(self) -> None:
+        self.generation = 0
+
+    def gradient(self, x: jax.Array) -> None:
+        state = {{"gen": -1, "vg": None}}
+        flagged = {{"gen": -1, "vg": None}}
+
+        def make() -> Any:
+            return jax.jit(jax.grad(lambda y: jnp.sum(y * x)))
+
+        def make_again() -> Any:
+            return jax.jit(jax.grad(lambda y: jnp.sum(y * x)))  # E: jit-fresh-function
+
+        for _ in range(3):
+            if state["gen"] != self.generation:  # refilled only for a new generation
+                state["vg"] = make()
+                state["gen"] = self.generation
+            if flagged["gen"] != self.generation:  # never records its generation: made every time
+                flagged["vg"] = make_again()
+            state["vg"](x)
+            flagged["vg"](x)
+
+
 def fit_pairs(y: jax.Array) -> None:
     base = fit_one(y)
     for _ in range(3):  # first and alpha are never None, scale may be

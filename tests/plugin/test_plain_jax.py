@@ -163,6 +163,40 @@ def traced_unseen(y: int, unseen: UnseenAttribute) -> int:
 traced_unseen(1, UnseenAttribute())
 
 
+class TreeOps:  # a mixin: the module builds only the pytrees derived from it
+    @jax.jit
+    def doubled(self) -> Any:
+        return jax.tree_util.tree_map(lambda x: x * 2, self)
+
+
+@pytree_dataclass
+class Pair(TreeOps):
+    a: jax.Array
+    b: jax.Array
+
+
+@pytree_dataclass
+class Single(TreeOps):
+    a: jax.Array
+
+
+Pair(jnp.ones(1), jnp.ones(1)).doubled()
+
+
+class BuiltOps:  # built itself below: a plain instance reaches the jitted method
+    @jax.jit  # E: jit-method-self
+    def doubled(self) -> Any:
+        return jax.tree_util.tree_map(lambda x: x * 2, self)
+
+
+@pytree_dataclass
+class Built(BuiltOps):
+    a: jax.Array
+
+
+BuiltOps()
+
+
 @static_dataclass
 class Settings:
     n: int
