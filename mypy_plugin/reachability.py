@@ -37,7 +37,6 @@ from mypy.nodes import (
     WhileStmt,
     WithStmt,
 )
-
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 
 from mypy_plugin.captured_values import bindings, given_for
@@ -50,7 +49,7 @@ UNKNOWN = object()
 """A value not known before the call runs."""
 
 SOME = object()
-"""A value known only to be no None."""
+"""A value known only not to be None."""
 
 
 def skipped(
