@@ -1418,7 +1418,7 @@ def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
         for index, check in enumerate(block.body):
             if not isinstance(check, IfStmt) or len(check.expr) != 1:
                 continue
-            empty, place = _tested_place(check.expr[0], block.body[:index])
+            empty, place, stale = _tested_place(check.expr[0], block.body[:index])
             if place is None:
                 continue
             if empty:
@@ -1427,18 +1427,16 @@ def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
                 guarded = block.body[index + 1 :]
             else:
                 continue
-            if place in _stored_places(guarded, made) and _refreshed(check.expr[0], guarded):
+            if place in _stored_places(guarded, made) and (stale is None or _refreshed(stale, guarded)):
                 return True
     return False
 
 
-def _refreshed(test: Expression, guarded: Sequence[Node]) -> bool:
+def _refreshed(stale: ComparisonExpr, guarded: Sequence[Node]) -> bool:
     """A memo of one entry, tested stale by ``cache["gen"] != generation``, is one only where the
-    code that refills it also records the value it was filled for (``cache["gen"] = generation``);
-    any other test holds as it is."""
-    if not isinstance(test, ComparisonExpr) or test.operators != ["!="] or is_name(test.operands[1], "None"):
-        return True
-    recorded, value = (literal_hash(operand) for operand in test.operands)
+    code that refills it (``guarded``) also records the value it was filled for
+    (``cache["gen"] = generation``)."""
+    recorded, value = (literal_hash(operand) for operand in stale.operands)
     return recorded is not None and any(
         literal_hash(node.rvalue) == value and any(literal_hash(lvalue) == recorded for lvalue in node.lvalues)
         for node, *_ in walk(guarded)
@@ -1446,14 +1444,16 @@ def _refreshed(test: Expression, guarded: Sequence[Node]) -> bool:
     )
 
 
-def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str | None]:
+def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str | None, ComparisonExpr | None]:
     """Whether ``test`` holds where a place is empty (``x is None``, ``key not in cache``, ``not
     x``, or filled for another value: ``cache["gen"] != generation``) or where it is full (``x is
     not None``, ``key in cache``, ``x``), and that place
     (``_place``); a name tested is the place it was looked up in by the statements ``before``
-    (``fn = cache.get(key)``). None where ``test`` tests no place."""
+    (``fn = cache.get(key)``), None where ``test`` tests no place; and ``test`` itself where it
+    tests the place filled for another value, which the code that refills it must record."""
     empty = isinstance(test, UnaryExpr) and test.op == "not"
     tested: Expression | None = test.expr if empty and isinstance(test, UnaryExpr) else test
+    stale = None
     if isinstance(test, ComparisonExpr) and len(test.operators) == 1:
         operator, (left, right) = test.operators[0], test.operands
         if operator in ("in", "not in"):
@@ -1461,7 +1461,7 @@ def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str |
         elif operator in ("is", "is not", "==", "!=") and is_name(right, "None"):
             empty, tested = operator in ("is", "=="), left
         elif operator == "!=" and isinstance(left, (IndexExpr, MemberExpr)):  # filled for another value
-            empty, tested = True, left
+            empty, tested, stale = True, left, test
         else:
             tested = None
     if isinstance(tested, NameExpr):
@@ -1472,7 +1472,7 @@ def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str |
         ]
         if lookups and _place(lookups[-1]) is not None:
             tested = lookups[-1]
-    return empty, _place(tested) if tested is not None else None
+    return empty, _place(tested) if tested is not None else None, stale
 
 
 def _place(expr: Expression) -> str | None:
