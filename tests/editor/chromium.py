@@ -16,6 +16,19 @@ import time
 from pathlib import Path
 from typing import Any
 
+# What Runtime.evaluate answers while the page is between two documents (it has navigated, as
+# code-server's page does while it loads the workbench, and the new document has no script
+# context yet): a poll then sees nothing yet, as one made before the page showed anything.
+BETWEEN_DOCUMENTS = ("Cannot find default execution context", "Execution context was destroyed")
+
+
+class DevToolsError(Exception):
+    """The browser's error reply to a command."""
+
+    def __init__(self, method: str, error: dict[str, Any]) -> None:
+        super().__init__(f"{method}: {error}")
+        self.message = str(error.get("message", ""))
+
 
 class Chromium:
     """A headless Chromium showing ``url``, with a profile of its own in ``profile``."""
@@ -56,11 +69,20 @@ class Chromium:
         """The first truthy value of ``expression``, polled until ``deadline_s`` seconds pass; the
         last value otherwise."""
         end = time.monotonic() + deadline_s
-        value = self.evaluate(expression)
+        value = self._poll(expression)
         while not value and time.monotonic() < end:
             time.sleep(0.5)
-            value = self.evaluate(expression)
+            value = self._poll(expression)
         return value
+
+    def _poll(self, expression: str) -> Any:
+        """The value of ``expression``, or None while the page is between two documents."""
+        try:
+            return self.evaluate(expression)
+        except DevToolsError as error:
+            if not error.message.startswith(BETWEEN_DOCUMENTS):
+                raise
+            return None
 
     def close(self) -> None:
         try:
@@ -97,7 +119,8 @@ class Chromium:
         while True:
             reply = self._read()
             if reply.get("id") == self._next_id:
-                assert "error" not in reply, f"{method}: {reply['error']}"
+                if "error" in reply:
+                    raise DevToolsError(method, reply["error"])
                 return dict(reply.get("result", {}))
 
     def _read(self) -> dict[str, Any]:
