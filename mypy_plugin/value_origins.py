@@ -626,11 +626,10 @@ def _makes_a_value(flow: ModuleFlow, made: Made, steps: int) -> bool:
         return _item_never_none(flow, expr, expr.index.value, made.scope, steps)
     if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
         return False
-    callee = expr.callee.node
-    if isinstance(callee, TypeInfo):
+    if isinstance(expr.callee.node, TypeInfo):
         return True
-    returned = _returned_made(flow, callee) if isinstance(callee, FuncDef) and steps > 0 else None
-    return returned is not None and all(_never_none(flow, value, value.line, callee, steps) for value in returned)
+    called = _call_returns(flow, expr) if steps > 0 else None
+    return called is not None and all(_never_none(flow, value, value.line, called[0], steps) for value in called[1])
 
 
 def _item_never_none(flow: ModuleFlow, expr: IndexExpr, key: str, scope: FuncDef | None, steps: int) -> bool:
@@ -640,13 +639,10 @@ def _item_never_none(flow: ModuleFlow, expr: IndexExpr, key: str, scope: FuncDef
     for base in bases:
         if base is None:
             return False
-        callee = (
-            base.expr.callee.node if isinstance(base.expr, CallExpr) and isinstance(base.expr.callee, RefExpr) else None
-        )
-        returned = _returned_made(flow, callee) if isinstance(callee, FuncDef) else None
+        called = _call_returns(flow, base.expr)
         displays = (
-            [made for value in returned for made in _origins(flow, value, value.line, callee, steps - 1, set())]
-            if isinstance(callee, FuncDef) and returned is not None
+            [made for value in called[1] for made in _origins(flow, value, value.line, called[0], steps - 1, set())]
+            if called is not None
             else [base]
         )
         for display in displays:
@@ -662,9 +658,13 @@ def _dict_item(expr: Expression, key: str) -> Expression | None:
     return next((value for name, value in items if isinstance(name, StrExpr) and name.value == key), None)
 
 
-def _returned_made(flow: ModuleFlow, function: FuncDef) -> list[Expression] | None:
-    """What ``function`` returns, where it returns a value on every path: every ``return`` gives
-    one and its body ends in a ``return`` or ``raise``; else None."""
+def _call_returns(flow: ModuleFlow, expr: Expression) -> tuple[FuncDef, list[Expression]] | None:
+    """The function of the module the call ``expr`` runs and what it returns, where it returns a
+    value on every path: every ``return`` gives one and its body ends in a ``return`` or ``raise``;
+    else None."""
+    function = expr.callee.node if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) else None
+    if not isinstance(function, FuncDef) or function not in flow.functions:
+        return None
     body = function.body.body
     bare = any(
         isinstance(node, ReturnStmt) and node.expr is None and scope is function
@@ -672,7 +672,7 @@ def _returned_made(flow: ModuleFlow, function: FuncDef) -> list[Expression] | No
     )
     if bare or not body or not isinstance(body[-1], (ReturnStmt, RaiseStmt)):
         return None
-    return flow.functions.get(function)
+    return function, flow.functions[function]
 
 
 def _returned(flow: ModuleFlow, function: FuncDef, steps: int) -> Iterator[Made | None]:
