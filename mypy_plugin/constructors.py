@@ -11,7 +11,7 @@ Which arguments are static comes from the class's records (``metadata``) (every 
 
 from __future__ import annotations
 
-from mypy.nodes import CallExpr, Context, Expression, FuncDef, MemberExpr, RefExpr, TypeInfo, Var
+from mypy.nodes import CallExpr, Context, Expression, FuncDef, MemberExpr, MypyFile, NameExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext
 from mypy.types import AnyType, CallableType, Instance, Type, TypeAliasType, get_proper_type
 
@@ -27,10 +27,11 @@ from mypy_plugin.markers import class_name, spell
 from mypy_plugin.metadata import ClassFacts, LibraryFields
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, is_same_type, is_subtype
 from mypy_plugin.reporting import report
+from mypy_plugin.statements import taken_by, walk
 from mypy_plugin.static_values import bound_method_problem, fresh_callable_problem
 from mypy_plugin.traced_parameters import tracer_problem
 from mypy_plugin.value_origins import compares_as_number
-from mypy_plugin.value_uses import handed_to
+from mypy_plugin.value_uses import only_passed
 
 
 def constructor_hook(ctx: FunctionContext) -> Type:
@@ -89,27 +90,56 @@ def _check_argument(
         problem = _not_admitted(info, name, parameter or name, typ, judge, marker)
     if problem is None and marker is not None and name in _by_value_fields(info) and not compares_as_number(api, expr):
         problem = _held_problem(typ, judge, marker)
-    if problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
-        made = None if _handed_on_unjitted(api, construction) else expr
-        problem = with_evidence(api, problem, info, name, made, _library_static_fields(info))
+    if problem is not None and marker is not None and _meets_no_jit(api, construction):
+        problem = phrases.unobserved(problem)
+    elif problem is not None and marker is not None:  # pytree metadata, compared rather than hashed
+        problem = with_evidence(api, problem, info, name, expr, _library_static_fields(info))
     if problem is not None:
         report(api, problem, where, expr)
 
 
-def _handed_on_unjitted(api: CheckerPluginInterface, construction: Context | None) -> bool:
-    """The value ``construction`` makes goes straight into a call of a function that keys no
-    compiled code on it (``jax.vmap``, ``nnx.vmap``, a plain function or class): made again and
-    again there, it is no evidence of compiling again. A function ``jax.jit``, ``jaxtypes.jit``
-    or ``eqx.filter_jit`` returned keys on it; so may what the call cannot name (an instance's
-    method, a call's result)."""
+def _meets_no_jit(api: CheckerPluginInterface, construction: Context | None) -> bool:
+    """The instance ``construction`` makes goes nowhere but into calls that key no compiled code
+    on it (``_keys_nothing``), directly or by the local name it is bound to: made again and again
+    there, it is no evidence of compiling again, and the class's instances that meet jit elsewhere
+    (``jit_evidence.flattened_by_jit``) are no evidence about it."""
     tree = checked_module(api)
-    call = handed_to(tree, construction) if tree is not None and isinstance(construction, CallExpr) else None
-    callee = call.callee if call is not None else None
+    return (
+        tree is not None and isinstance(construction, CallExpr) and _kept_from_jit(tree, construction, CALLS_FOLLOWED)
+    )
+
+
+CALLS_FOLLOWED = 2
+"""How many calls of the module's functions a value is followed through, to the calls it meets."""
+
+
+def _kept_from_jit(tree: MypyFile, made: Expression | Var, depth: int) -> bool:
+    """The value ``made`` makes (or the parameter ``made`` is) goes only into calls that key
+    nothing on it."""
+    passed = only_passed(tree, made)
+    return passed is not None and all(_keys_nothing(tree, call, argument, depth) for call, argument in passed)
+
+
+def _keys_nothing(tree: MypyFile, call: CallExpr, argument: Expression, depth: int) -> bool:
+    """``call`` keys no compiled code on ``argument``: a class's call, a function no jit returned
+    (``jax.vmap``, ``nnx.vmap``, a plain function of another module), or a function of the module
+    whose parameter ``argument`` fills goes on only into such calls (``depth`` calls deep). A
+    function ``jax.jit``, ``jaxtypes.jit`` or ``eqx.filter_jit`` returned keys on it; so may what
+    the call cannot name (an instance's method, a call's result)."""
+    callee = call.callee
     node = callee.node if isinstance(callee, RefExpr) else None
     if isinstance(node, TypeInfo):
         return True
+    if isinstance(callee, NameExpr) and isinstance(node, FuncDef) and _defines(tree, node):
+        parameter = taken_by(node, call, argument)
+        return depth > 0 and parameter is not None and _kept_from_jit(tree, parameter, depth - 1)
     typ = named_type(node)
     return typ is not None and not jits(typ)
+
+
+def _defines(tree: MypyFile, function: FuncDef) -> bool:
+    """``function`` is defined in ``tree``, whose syntax the checker has whole in every mode."""
+    return any(node is function for node, *_ in walk(tree.defs, definitions=True))
 
 
 def _held_problem(typ: Type, judge: Judge, marker: StaticMarker) -> Problem | None:

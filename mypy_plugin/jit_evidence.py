@@ -131,7 +131,7 @@ from mypy_plugin.mypy_internals import (
     lookup,
 )
 from mypy_plugin.reachability import skipped
-from mypy_plugin.statements import calls, placed, present, replaced_functions, unpacked, walk
+from mypy_plugin.statements import calls, placed, present, replaced_functions, taken_by, unpacked, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, compares_as_number, equal_copies, made_classes
 from mypy_plugin.value_uses import handed_to, passed_to, used_at_once, used_in
@@ -631,13 +631,9 @@ def _jitted_parameter(tree: MypyFile, call: CallExpr, argument: Expression) -> I
     """The function of the module that ``call`` runs, where jit traces it, with the name of its
     parameter that takes ``argument``."""
     function = definition(call.callee.node) if isinstance(call.callee, NameExpr) else None
-    if function is None or not jitting(tree, function):
-        return
-    names = [item.variable.name for item in function.arguments]
-    for place, given in placed(call.arg_kinds, call.arg_names, call.args):
-        name = names[place] if isinstance(place, int) and place < len(names) else place
-        if given is argument and name in names:
-            yield function, str(name)
+    parameter = taken_by(function, call, argument) if function is not None and jitting(tree, function) else None
+    if function is not None and parameter is not None:
+        yield function, parameter.name
 
 
 def _compares(function: FuncDef, parameter: str, attribute: str) -> bool:

@@ -32,6 +32,7 @@ from mypy.nodes import (
     OverloadedFuncDef,
     TryStmt,
     TupleExpr,
+    Var,
     WhileStmt,
     WithStmt,
 )
@@ -112,6 +113,17 @@ def placed(kinds: Sequence[ArgKind], names: Sequence[str | None], items: Iterabl
             yield name, item
         elif kind != ARG_NAMED:
             position = None
+
+
+def taken_by(function: FuncDef, call: CallExpr, argument: Expression) -> Var | None:
+    """The parameter of ``function`` that takes ``argument`` of ``call`` (a call by its name),
+    where its place says which."""
+    names = [item.variable.name for item in function.arguments]
+    for place, given in placed(call.arg_kinds, call.arg_names, call.args):
+        name = names[place] if isinstance(place, int) and place < len(names) else place
+        if given is argument and name in names:
+            return function.arguments[names.index(str(name))].variable
+    return None
 
 
 def unpacked(lvalue: Expression, rvalue: Expression) -> Iterator[tuple[Expression, Expression]]:

@@ -100,6 +100,40 @@ def handed_to(tree: MypyFile, made: Expression) -> CallExpr | None:
     return next((call for call in calls(tree.defs) if any(argument is made for argument in call.args)), None)
 
 
+def only_passed(tree: MypyFile, made: Expression | Var) -> list[tuple[CallExpr, Expression]] | None:
+    """Each call the value ``made`` is an argument of, with that argument, where it goes nowhere
+    else: each use (the expression itself, written as an argument, or a read of the name of a
+    function it is bound to, or of the parameter ``made`` is) is an argument, has an attribute read
+    (not a method called: one may jit ``self``) or is the name bound again. None where one is
+    kept, returned, called or used otherwise, or bound to a name of the module, which another
+    module may import."""
+    uses = list(_reads(tree, made)) if isinstance(made, Var) else list(_uses(tree, made))
+    parents = list(_parents(tree))
+    module_calls = [parent for parent in parents if isinstance(parent, CallExpr)]
+    arguments = {id(argument): (call, argument) for call in module_calls for argument in call.args}
+    called = {id(call.callee) for call in module_calls}
+    read = {id(parent.expr) for parent in parents if isinstance(parent, MemberExpr) and id(parent) not in called}
+    bound = {id(lvalue) for parent in parents if isinstance(parent, AssignmentStmt) for lvalue in parent.lvalues}
+    found = []
+    for use in uses:
+        if id(use) in arguments:
+            found.append(arguments[id(use)])
+        elif id(use) not in read | bound and not (use is made and _bound_locally(tree, use)):
+            return None
+    return found
+
+
+def _bound_locally(tree: MypyFile, made: Context) -> bool:
+    """``made`` is bound to one name in a function (``node = Node(...)``)."""
+    return any(
+        isinstance(node, AssignmentStmt)
+        and node.rvalue is made
+        and scope is not None
+        and [type(lvalue) for lvalue in node.lvalues] == [NameExpr]
+        for node, _, scope, _ in walk(tree.defs)
+    )
+
+
 def passed_to(tree: MypyFile, made: Context) -> Iterator[tuple[CallExpr, Expression]]:
     """Each call the value ``made`` makes is an argument of, directly or by the name it is bound
     to, with that argument."""
@@ -126,8 +160,12 @@ def _uses(tree: MypyFile, made: Context) -> Iterator[Context]:
         if isinstance(callee, MemberExpr) and callee.expr is made and callee.name in AHEAD_OF_TIME_STAGES:
             yield from _uses(tree, parent)
     target = _bound_name(tree, made)
-    if target is None:
-        return
+    if target is not None:
+        yield from _reads(tree, target)
+
+
+def _reads(tree: MypyFile, target: Var | Decorator) -> Iterator[NameExpr]:
+    """Every read of the variable (or decorated ``def``) ``target``."""
     for parent in _parents(tree):
         if isinstance(parent, NameExpr) and parent.node is target:
             yield parent

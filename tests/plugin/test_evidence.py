@@ -42,7 +42,8 @@ array of another shape is reported where an instance of its class meets jit in t
 argument of a jitted call, a parameter of a jitted function declared as the class, its
 structure taken by ``tree_structure``; an instance is a call of the class or of a function of
 the module that returns one, or a variable assigned one, also unpacked), an equinox module's as
-any other's (a module only called is never compared).
+any other's (a module only called is never compared), but not where the instance given it goes
+nowhere but into calls that key nothing (a function of the module that only reads its fields).
 
 A module-level call of a jitted function after the module rebinds a global the function reads,
 which an earlier call traced, runs the old value's code.
@@ -584,6 +585,24 @@ slope = jax.grad(lambda w: weigh(Weighted(jnp.ones(1), weight=w)).sum())(0.5)  #
 in_place = SortedInPlace(["b", "a"], jnp.ones(1))  # E: static-unhashable
 configured = Configured(jnp.ones(1), {{"a": 1}})  # E: static-unhashable
 kept = Kept(jnp.ones(1), {{"a": 1}})  # S: static-unhashable-strict
+
+
+def total(w: Weighted) -> jax.Array:  # reads a field, hands the instance to no jit
+    return w.x.sum() * 2
+
+
+def weighed_again(w: Weighted) -> jax.Array:
+    return weigh(w)
+
+
+def spread(weights: jax.Array) -> jax.Array:
+    alone = Weighted(jnp.ones(1), weight=weights)  # S: static-dynamic-child-strict
+    return total(alone)
+
+
+def spread_jitted(weights: jax.Array) -> jax.Array:
+    handed = Weighted(jnp.ones(1), weight=weights)  # E: static-dynamic-child
+    return weighed_again(handed)
 
 
 class Probe:
