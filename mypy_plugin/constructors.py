@@ -110,7 +110,8 @@ def _meets_no_jit(api: CheckerPluginInterface, construction: Context | None) -> 
 
 
 CALLS_FOLLOWED = 2
-"""How many calls of the module's functions a value is followed through, to the calls it meets."""
+"""How many calls of the module's functions and classes a value is followed through, to the calls
+it meets."""
 
 
 def _kept_from_jit(tree: MypyFile, made: Expression | Var, depth: int) -> bool:
@@ -121,15 +122,16 @@ def _kept_from_jit(tree: MypyFile, made: Expression | Var, depth: int) -> bool:
 
 
 def _keys_nothing(tree: MypyFile, call: CallExpr, argument: Expression, depth: int) -> bool:
-    """``call`` keys no compiled code on ``argument``: a class's call, a function no jit returned
-    (``jax.vmap``, ``nnx.vmap``, a plain function of another module), or a function of the module
-    whose parameter ``argument`` fills goes on only into such calls (``depth`` calls deep). A
-    function ``jax.jit``, ``jaxtypes.jit`` or ``eqx.filter_jit`` returned keys on it; so may what
-    the call cannot name (an instance's method, a call's result)."""
+    """``call`` keys no compiled code on ``argument``: a function no jit returned (``jax.vmap``,
+    ``nnx.vmap``, a plain function of another module), a function of the module whose parameter
+    ``argument`` fills goes on only into such calls, or a class's call whose instance does (what
+    holds the argument goes where that instance goes), ``depth`` calls deep. A function
+    ``jax.jit``, ``jaxtypes.jit`` or ``eqx.filter_jit`` returned keys on it; so may what the call
+    cannot name (an instance's method, a call's result)."""
     callee = call.callee
     node = callee.node if isinstance(callee, RefExpr) else None
-    if isinstance(node, TypeInfo):
-        return True
+    if isinstance(node, TypeInfo):  # holds it: it goes where the instance the call makes goes
+        return depth > 0 and _kept_from_jit(tree, call, depth - 1)
     if isinstance(callee, NameExpr) and isinstance(node, FuncDef) and _defines(tree, node):
         parameter = taken_by(node, call, argument)
         return depth > 0 and parameter is not None and _kept_from_jit(tree, parameter, depth - 1)

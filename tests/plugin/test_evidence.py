@@ -43,7 +43,8 @@ argument of a jitted call, a parameter of a jitted function declared as the clas
 structure taken by ``tree_structure``; an instance is a call of the class or of a function of
 the module that returns one, or a variable assigned one, also unpacked), an equinox module's as
 any other's (a module only called is never compared), but not where the instance given it goes
-nowhere but into calls that key nothing (a function of the module that only reads its fields).
+nowhere but into calls that key nothing (a function of the module that only reads its fields;
+a class's call whose instance goes nowhere else: one a jitted function takes meets jit).
 
 A module-level call of a jitted function after the module rebinds a global the function reads,
 which an earlier call traced, runs the old value's code.
@@ -603,6 +604,29 @@ def spread(weights: jax.Array) -> jax.Array:
 def spread_jitted(weights: jax.Array) -> jax.Array:
     handed = Weighted(jnp.ones(1), weight=weights)  # E: static-dynamic-child
     return weighed_again(handed)
+
+
+@jax.tree_util.register_pytree_node_class
+class Holder:
+    def __init__(self, inner: Weighted) -> None:
+        self.inner = inner
+
+    def tree_flatten(self) -> tuple:
+        return (self.inner,), None
+
+    @classmethod
+    def tree_unflatten(cls, aux: Any, children: tuple) -> "Holder":
+        return cls(children[0])
+
+
+@jax.jit
+def held(h: Holder) -> jax.Array:
+    return h.inner.x
+
+
+def spread_held(weights: jax.Array) -> jax.Array:
+    holder = Holder(Weighted(jnp.ones(1), weight=weights))  # E: static-dynamic-child
+    return held(holder)
 
 
 class Probe:
