@@ -211,13 +211,8 @@ def _given_statically(api: CheckerPluginInterface, call: CallExpr) -> set[Var]:
     """The variables ``call`` passes at the static positions of the decorated jitted function it calls."""
     callee = call.callee.node if isinstance(call.callee, RefExpr) else None
     statics = decorated_statics(api, callee) if isinstance(callee, Decorator) else None
-    if statics is None:
-        return set()
-    return {
-        argument.node
-        for place, argument in placed(call.arg_kinds, call.arg_names, call.args)
-        if statics.holds(place) and isinstance(argument, NameExpr) and isinstance(argument.node, Var)
-    }
+    given = statics.given(call) if statics is not None else []
+    return {argument.node for argument in given if isinstance(argument, NameExpr) and isinstance(argument.node, Var)}
 
 
 def _traced_attributes(api: CheckerPluginInterface) -> set[str]:

@@ -14,11 +14,12 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from mypy.nodes import Decorator, FuncBase, FuncDef, FuncItem, SymbolTableNode, Var
+from mypy.nodes import CallExpr, Decorator, Expression, FuncBase, FuncDef, FuncItem, SymbolTableNode, Var
 from mypy.plugin import CheckerPluginInterface
 from mypy.types import CallableType, ExtraAttrs, Instance, LiteralType, TupleType, Type, get_proper_type
 
 from jaxtypes._vocabulary.names import JAX_DEPENDENCIES, JAX_JIT, JITS
+from mypy_plugin.statements import placed
 
 _FILTERED = "__jaxtypes_filtered__"
 _NUMS = "__jaxtypes_static_argnums__"
@@ -60,6 +61,10 @@ class Statics:
     def holds(self, place: int | str) -> bool:
         """Whether an argument at ``place`` (a position, or a keyword) fills a static position."""
         return place in self.nums if isinstance(place, int) else place in self.names
+
+    def given(self, call: CallExpr) -> list[Expression]:
+        """What ``call`` passes at these positions."""
+        return [expr for place, expr in placed(call.arg_kinds, call.arg_names, call.args) if self.holds(place)]
 
     def of(self, function: FuncDef) -> Statics:
         """These positions, for the definition ``function``."""

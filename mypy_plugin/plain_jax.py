@@ -237,8 +237,7 @@ def _given_statics(api: CheckerPluginInterface, jit_call: Context, statics: Stat
         return []
     for call in calls([function.body] if function is not None else tree.defs):
         if call.callee is jit_call:
-            given = placed(call.arg_kinds, call.arg_names, call.args)
-            return [expr for place, expr in given if statics.holds(place)]
+            return statics.given(call)
     return []
 
 
