@@ -207,15 +207,18 @@ def is_open(info: TypeInfo) -> bool:
 
 
 def is_abstract(info: TypeInfo) -> bool:
-    """A class with abstract methods, or declared an abstract base (``abc.ABC``, ``ABCMeta``):
-    its values are its subclasses' instances, judged when one is seen. typeshed's builtins are
-    declared over the collection ABCs (``str(Sequence[str])``), which they are not at run time."""
-    return info.is_abstract or any(
-        base.fullname == "abc.ABC"
-        or base.declared_metaclass is not None
-        and base.declared_metaclass.type.fullname == "abc.ABCMeta"
-        and base.module_name not in OPEN_MODULES
-        for base in info.mro
+    """A class with abstract methods, or declared an abstract base itself (``abc.ABC`` among its
+    bases, ``metaclass=ABCMeta``): its values are its subclasses' instances, judged when one is
+    seen. A concrete class that derives from one is judged as itself (its metaclass and its MRO
+    come with the base); so are typeshed's builtins, declared over the collection ABCs
+    (``str(Sequence[str])``)."""
+    declared = info.declared_metaclass
+    return (
+        info.is_abstract
+        or any(base.type.fullname == "abc.ABC" for base in info.bases)
+        or declared is not None
+        and declared.type.fullname == "abc.ABCMeta"
+        and info.module_name not in OPEN_MODULES
     )
 
 

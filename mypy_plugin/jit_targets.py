@@ -118,9 +118,10 @@ def registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
 
 
 def may_be_registered(info: TypeInfo) -> bool:
-    """Code the plugin does not run may register ``info`` as a pytree: a decorator, metaclass or
-    ``__init_subclass__`` of it or a base, which may register each class made from it (netket's
-    ``struct.Pytree``; a decorator: ``unseen_decorator_hook``), each one that can import jax, not
+    """Code the plugin does not run may register ``info`` as a pytree: a decorator, metaclass,
+    ``__init_subclass__`` or ``__new__`` of it or a base, which may register each class made from
+    it (netket's ``struct.Pytree``; distrax's ``Jittable``, whose ``__new__`` registers the class
+    of each instance; a decorator: ``unseen_decorator_hook``), each one that can import jax, not
     the standard library's or a package's jax depends on (``below_jax``)."""
     for base in info.mro:
         if UnseenDecorator.read(base) is not None:
@@ -128,7 +129,7 @@ def may_be_registered(info: TypeInfo) -> bool:
         meta = base.declared_metaclass
         if meta is not None and not below_jax(meta.type):
             return True
-        if "__init_subclass__" in base.names and not below_jax(base):
+        if ("__init_subclass__" in base.names or "__new__" in base.names) and not below_jax(base):
             return True
     return False
 

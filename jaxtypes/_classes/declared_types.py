@@ -116,9 +116,12 @@ def is_open(cls: type) -> bool:
 
 
 def is_abstract(cls: type) -> bool:
-    """A class with abstract methods, or declared an abstract base (``abc.ABC``, ``ABCMeta``):
-    its values are its subclasses' instances, judged when one is seen."""
-    return inspect.isabstract(cls) or type(cls) is abc.ABCMeta or abc.ABC in cls.__mro__
+    """A class with abstract methods, or declared an abstract base itself (``abc.ABC`` among its
+    bases, ``metaclass=ABCMeta``, which no base brings): its values are its subclasses'
+    instances, judged when one is seen. A concrete class that derives from one is judged as
+    itself."""
+    declared = type(cls) is abc.ABCMeta and not any(type(base) is abc.ABCMeta for base in cls.__bases__)
+    return inspect.isabstract(cls) or abc.ABC in cls.__bases__ or declared
 
 
 def resolve_hint(annotation: Any, globalns: dict[str, Any], localns: dict[str, Any] | None = None) -> Any:

@@ -53,6 +53,11 @@ class Shape(abc.ABC):
         return 0.0
 
 
+class Square(Shape):  # a concrete class of an abstract base: judged as itself, a plain class
+    def area(self) -> float:
+        return 1.0
+
+
 @dataclasses.dataclass(frozen=True)
 class Frozen:
     n: int
@@ -96,7 +101,7 @@ import jax.numpy as jnp
 import numpy as np
 import jaxtypes
 from jaxtypes import Dynamic, Static, pytree_dataclass, static_dataclass
-from {COMMON_MODULE} import ByValue, EqOnly, Frozen, FrozenById, Helper, Mutable, Plain, Shape, double, helper
+from {COMMON_MODULE} import ByValue, EqOnly, Frozen, FrozenById, Helper, Mutable, Plain, Shape, Square, double, helper
 """
 
 # A type is a tuple: ("leaf", spelling), ("ref", class name) or (constructor, *argument types).
@@ -117,6 +122,7 @@ LEAVES = (
     "ByValue",
     "EqOnly",
     "Shape",
+    "Square",
     "Frozen",
     "FrozenById",
     "Mutable",

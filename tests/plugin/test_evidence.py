@@ -87,7 +87,8 @@ that the function it lives in compares with a string, or reads an attribute of t
 number or container has (``op.get_rates``), is a Python value, another program when it differs,
 and so is the object a method given to a transformation is bound to; an expression the checker evaluates again while it checks a nested function is judged
 where it is; a class whose base mypy cannot follow is not
-judged by the bases it can see; a function in a private module is judged at its calls; a
+judged by the bases it can see, and a concrete class of an abstract base (``abc.ABC``) is judged
+as itself; a function in a private module is judged at its calls; a
 function a project's own decorator from another of its modules may jit runs only while it traces;
 a call made only where a memo written by hand lacks what it makes, which stores it there, makes
 nothing again; a jitted function only lowered, to read its cost, compiles nothing.
@@ -1160,6 +1161,31 @@ class Scale(abc.ABC):
 class Doubled(Scale):
     def apply(self, x: jax.Array) -> jax.Array:
         return x * self.factor
+
+
+class Surrogate(abc.ABC):
+    def __init__(self) -> None:
+        self.filters = ("g",)
+
+    def add_filters(self, names: tuple[str, ...]) -> None:
+        self.filters = self.filters + names
+
+    @abc.abstractmethod
+    def bands(self) -> int: ...
+
+
+class Analytical(Surrogate):  # a concrete class of an abstract base: judged as itself
+    def bands(self) -> int:
+        return len(self.filters)
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def predict(self, x: jax.Array) -> jax.Array:
+        return x * len(self.filters)
+
+
+surrogate = Analytical()
+surrogate.predict(jnp.ones(1))
+surrogate.add_filters(("r",))
 
 
 gain = 2.0
