@@ -22,6 +22,7 @@ recorded for it (``metadata.LibraryFields``), for the constructor check of ``cal
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from mypy.nodes import (
@@ -66,7 +67,7 @@ from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_type
 from mypy_plugin.metadata import DataclassOptions, LibraryFields
-from mypy_plugin.method_bodies import aux_attributes, definition, stored_parameters
+from mypy_plugin.method_bodies import aux_attributes, definition, parameter_storage
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
@@ -185,7 +186,7 @@ def _check_aux_data(
     names = aux_attributes(flatten)
     if not names:
         return
-    LibraryFields(PYTREE_METADATA.marker, tuple(names), stored=stored_parameters(info, names)).write(info)
+    _record(info, PYTREE_METADATA, names)
     _report_fields(api, info, _named_fields(info, names, context), PYTREE_METADATA)
 
 
@@ -210,8 +211,7 @@ def register_call_hook(ctx: FunctionContext) -> Type:
     else:
         named = _literal_names(ctx, "meta_fields")
         if named:
-            stored = stored_parameters(info, named)
-            LibraryFields(JAX_DATACLASS.marker, tuple(named), stored=stored).write(info)
+            _record(info, JAX_DATACLASS, named)
             _report_fields(ctx.api, info, _named_fields(info, named, ctx.context), JAX_DATACLASS)
     return ctx.default_return_type
 
@@ -223,8 +223,14 @@ def _check_class(api: SemanticAnalyzerPluginInterface, defn: ClassDef, marker: S
     LibraryFields.erase(info)
     by_value = _report_fields(api, info, fields, marker)
     if fields:
-        names = tuple(field.name for field in fields)
-        LibraryFields(marker.marker, names, tuple(by_value), stored_parameters(info, names)).write(info)
+        _record(info, marker, [field.name for field in fields], by_value)
+
+
+def _record(info: TypeInfo, marker: StaticMarker, names: list[str], by_value: Sequence[str] = ()) -> None:
+    """Record the static fields ``names`` of ``info`` for the constructor check, with how its
+    ``__init__`` stores its parameters in them (``method_bodies.parameter_storage``)."""
+    storage = parameter_storage(info, names)
+    LibraryFields(marker.marker, tuple(names), tuple(by_value), storage.stored, storage.converted).write(info)
 
 
 def _body_fields(defn: ClassDef, marker: StaticMarker) -> list[StaticField]:

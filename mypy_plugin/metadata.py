@@ -151,7 +151,9 @@ class LibraryFields(Record):
     there are none. Those ``by_value`` were judged by what their default makes, not by their
     declared type: a construction is judged by the value it gives them. ``stored`` names, for
     each constructor parameter that ``__init__`` keeps as it is in a static field of another name
-    (``self._config = config``), that field: what a construction gives the parameter, it holds."""
+    (``self._config = config``), that field: what a construction gives the parameter, it holds.
+    ``converted`` are the static fields ``__init__`` assigns no parameter as given
+    (``self.breaks = tuple(breaks)``): what a construction gives, they do not hold."""
 
     KEY: ClassVar[str] = "jaxtypes_library_fields"
 
@@ -159,6 +161,7 @@ class LibraryFields(Record):
     fields: tuple[str, ...]
     by_value: tuple[str, ...] = ()
     stored: dict[str, str] = dataclasses.field(default_factory=dict)
+    converted: tuple[str, ...] = ()
 
     def serialize(self) -> JsonDict:
         return {
@@ -166,6 +169,7 @@ class LibraryFields(Record):
             "fields": list(self.fields),
             "by_value": list(self.by_value),
             "stored": self.stored,
+            "converted": list(self.converted),
         }
 
     @classmethod
@@ -174,7 +178,13 @@ class LibraryFields(Record):
         if not isinstance(stored, dict):
             raise TypeError(f"expected a mapping, got {stored!r}")
         fields = _strings(data["fields"])
-        return cls(_string(data["marker"]), fields, _strings(data["by_value"]), _string_map(stored))
+        return cls(
+            _string(data["marker"]),
+            fields,
+            _strings(data["by_value"]),
+            _string_map(stored),
+            _strings(data["converted"]),
+        )
 
 
 @dataclasses.dataclass(frozen=True)

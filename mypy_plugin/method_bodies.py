@@ -23,12 +23,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from mypy.nodes import (
     AssignmentStmt,
     Block,
     CallExpr,
     ClassDef,
+    ConditionalExpr,
     Decorator,
     DictExpr,
     Expression,
@@ -42,6 +44,7 @@ from mypy.nodes import (
     MypyFile,
     Node,
     NameExpr,
+    OpExpr,
     OverloadedFuncDef,
     SetComprehension,
     SetExpr,
@@ -90,33 +93,54 @@ def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
     return [value for name, value in _construction_assignments(defn) if name == attribute]
 
 
-def stored_parameters(info: TypeInfo, attributes: Iterable[str]) -> dict[str, str]:
-    """Each parameter of the ``__init__`` that builds ``info``'s instances (its own or a base's)
-    that it keeps, as it was given, in one of ``attributes`` of another name (``self._config =
-    config``), with that attribute. Read before names are bound: a parameter is a name the method
-    does not assign. Only an ``__init__`` of ``info``'s module, whose syntax tree every mode of
-    mypy has whole (another module's may come from the cache, without its body)."""
+class Storage(NamedTuple):
+    """What a hand-written ``__init__`` does with its parameters, for the attributes asked about:
+    ``stored``, each parameter it keeps as given in one of them of another name
+    (``self._config = config``), with that attribute; ``converted``, those it assigns no
+    parameter as given, only values made otherwise (``self.breaks = tuple(breaks)``): what a
+    construction gives the parameter of that name is not what they hold."""
+
+    stored: dict[str, str]
+    converted: tuple[str, ...]
+
+
+def parameter_storage(info: TypeInfo, attributes: Iterable[str]) -> Storage:
+    """How the ``__init__`` that builds ``info``'s instances (its own or a base's) stores its
+    parameters in ``attributes`` (``Storage``). Read before names are bound: a parameter is a name
+    the method does not assign. Only an ``__init__`` of ``info``'s module, whose syntax tree every
+    mode of mypy has whole (another module's may come from the cache, without its body)."""
     owner = next((base for base in info.mro if "__init__" in base.names), None)
-    if owner is not None and owner.module_name != info.module_name:
-        return {}
+    if owner is None or owner.module_name != info.module_name:
+        return Storage({}, ())
     wanted = set(attributes)
     found: dict[str, str] = {}
-    for method, this in _construction_methods(owner.defn) if owner is not None else []:
-        if method.name != "__init__":
-            continue
+    assigned: set[str] = set()
+    as_given: set[str] = set()
+    for method, this in _construction_methods(owner.defn):
         steps = [node for node, *_ in walk([method.body])]
         rebound = {name for node in steps if isinstance(node, AssignmentStmt) for name in _assigned_names(node)}
         parameters = {argument.variable.name for argument in method.arguments[1:]} - rebound
-        for node in steps:
-            if (
-                isinstance(node, AssignmentStmt)
-                and isinstance(node.rvalue, NameExpr)
-                and node.rvalue.name in parameters
-            ):
-                for name in _assigned_attributes(node, this):
-                    if name in wanted and name != node.rvalue.name:
-                        found[node.rvalue.name] = name
-    return found
+        for name, value in _assignments(steps, this):
+            if name not in wanted:
+                continue
+            given = _given_parameters(value, parameters)
+            assigned.add(name)
+            as_given.update([name] if given else [])
+            if method.name == "__init__" and isinstance(value, NameExpr) and given and name != value.name:
+                found[value.name] = name
+    return Storage(found, tuple(sorted(assigned - as_given)))
+
+
+def _given_parameters(value: Expression, parameters: set[str]) -> list[str]:
+    """The ``parameters`` that ``value`` may be as given: the name itself, either branch of a
+    conditional expression, an operand of ``or``/``and`` (``x if x is not None else ()``)."""
+    if isinstance(value, NameExpr):
+        return [value.name] if value.name in parameters else []
+    if isinstance(value, ConditionalExpr):
+        return _given_parameters(value.if_expr, parameters) + _given_parameters(value.else_expr, parameters)
+    if isinstance(value, OpExpr) and value.op in ("or", "and"):
+        return _given_parameters(value.left, parameters) + _given_parameters(value.right, parameters)
+    return []
 
 
 def _assigned_names(stmt: AssignmentStmt) -> list[str]:
@@ -211,17 +235,26 @@ def _construction_methods(defn: ClassDef) -> list[tuple[FuncDef, str]]:
 
 
 def _construction_assignments(defn: ClassDef) -> list[tuple[str, Expression]]:
-    """Each attribute of the instance the construction methods of ``defn`` assign, with the value:
+    """Each attribute of the instance the construction methods of ``defn`` assign, with the value
+    (``_assignments``)."""
+    return [
+        found
+        for method, this in _construction_methods(defn)
+        for found in _assignments([node for node, *_ in walk([method.body])], this)
+    ]
+
+
+def _assignments(steps: Iterable[Node], this: str) -> list[tuple[str, Expression]]:
+    """Each attribute of the instance named ``this`` that ``steps`` assign, with the value:
     ``self.attribute = value`` and ``object.__setattr__(self, "attribute", value)``."""
     found: list[tuple[str, Expression]] = []
-    for method, this in _construction_methods(defn):
-        for node, *_ in walk([method.body]):
-            if isinstance(node, AssignmentStmt):
-                found += [(name, node.rvalue) for name in _assigned_attributes(node, this)]
-            for call in [expr for expr in get_subexpressions(node) if isinstance(expr, CallExpr)]:
-                name = _set_attribute(call, this)
-                if name is not None:
-                    found.append((name, call.args[2]))
+    for node in steps:
+        if isinstance(node, AssignmentStmt):
+            found += [(name, node.rvalue) for name in _assigned_attributes(node, this)]
+        for call in [expr for expr in get_subexpressions(node) if isinstance(expr, CallExpr)]:
+            name = _set_attribute(call, this)
+            if name is not None:
+                found.append((name, call.args[2]))
     return found
 
 

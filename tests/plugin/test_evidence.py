@@ -44,7 +44,8 @@ structure taken by ``tree_structure``; an instance is a call of the class or of 
 the module that returns one, or a variable assigned one, also unpacked), an equinox module's as
 any other's (a module only called is never compared), but not where the instance given it goes
 nowhere but into calls that key nothing (a function of the module that only reads its fields;
-a class's call whose instance goes nowhere else: one a jitted function takes meets jit).
+a class's call whose instance goes nowhere else: one a jitted function takes meets jit), nor
+by an argument its class's ``__init__`` converts before it stores it (``tuple(names)``).
 
 A module-level call of a jitted function after the module rebinds a global the function reads,
 which an earlier call traced, runs the old value's code.
@@ -560,6 +561,20 @@ class Kept:
 
 
 @jax.tree_util.register_pytree_node_class
+class Normalised:
+    def __init__(self, x: jax.Array, names: Any = ()) -> None:
+        self.x = x
+        self.names = tuple(names)  # a value made of the parameter: what the field holds
+
+    def tree_flatten(self) -> tuple:
+        return (self.x,), self.names
+
+    @classmethod
+    def tree_unflatten(cls, names: Any, children: tuple) -> "Normalised":
+        return cls(children[0], names)
+
+
+@jax.tree_util.register_pytree_node_class
 class Configured:
     def __init__(self, x: jax.Array, config: Any = None) -> None:
         self.x = x
@@ -580,6 +595,11 @@ def weigh(w: Weighted) -> jax.Array:
     return w.x
 
 
+@jax.jit
+def weigh_normalised(n: Normalised) -> jax.Array:
+    return n.x
+
+
 labelled = Labelled(["b", "a"], jnp.ones(1))  # S: static-unhashable-strict
 weighed = weigh(Weighted(jnp.ones(1), weight=jnp.ones(3)))  # E: static-dynamic-child
 named = Weighted(jnp.ones(1), names=["a"])  # S: static-unhashable-strict
@@ -587,6 +607,7 @@ slope = jax.grad(lambda w: weigh(Weighted(jnp.ones(1), weight=w)).sum())(0.5)  #
 in_place = SortedInPlace(["b", "a"], jnp.ones(1))  # E: static-unhashable
 configured = Configured(jnp.ones(1), {{"a": 1}})  # E: static-unhashable
 kept = Kept(jnp.ones(1), {{"a": 1}})  # S: static-unhashable-strict
+normalised = weigh_normalised(Normalised(jnp.ones(1), names=["a"]))  # kept as a tuple of its items
 
 
 def total(w: Weighted) -> jax.Array:  # reads a field, hands the instance to no jit
