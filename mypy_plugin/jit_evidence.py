@@ -1472,18 +1472,32 @@ def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str |
 
 
 def _place(expr: Expression) -> str | None:
-    """Where ``expr`` reads: a name, an attribute (``self._fn``), the container an item or a
-    ``get`` is looked up in (``cache[key]``, ``cache.get(key)``), spelled; None otherwise."""
+    """Where ``expr`` reads: a name, an attribute (``self._fn``, also looked up by its name:
+    ``getattr(self, "_fn", None)``, ``hasattr(self, "_fn")``), the container an item or a ``get``
+    is looked up in (``cache[key]``, ``cache.get(key)``), spelled; None otherwise."""
     if isinstance(expr, NameExpr):
         return expr.name
     if isinstance(expr, MemberExpr):
         owner = _place(expr.expr)
         return f"{owner}.{expr.name}" if owner is not None else None
+    by_name = _looked_up_by_name(expr)
+    if by_name is not None:
+        owner = _place(by_name[0])
+        return f"{owner}.{by_name[1]}" if owner is not None else None
     if isinstance(expr, IndexExpr):
         return _place(expr.base)
     if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and expr.callee.name == "get":
         return _place(expr.callee.expr)
     return None
+
+
+def _looked_up_by_name(expr: Expression) -> tuple[Expression, str] | None:
+    """The object and the attribute ``getattr(obj, "name", ...)`` or ``hasattr(obj, "name")``
+    looks up."""
+    if not isinstance(expr, CallExpr) or not (is_name(expr.callee, "getattr") or is_name(expr.callee, "hasattr")):
+        return None
+    name = expr.args[1] if len(expr.args) >= 2 else None
+    return (expr.args[0], name.value) if isinstance(name, StrExpr) else None
 
 
 def _stored_places(nodes: Sequence[Node], made: Context) -> set[str]:

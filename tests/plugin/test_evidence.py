@@ -92,7 +92,8 @@ judged by the bases it can see, and a concrete class of an abstract base (``abc.
 as itself; a function in a private module is judged at its calls; a
 function a project's own decorator from another of its modules may jit runs only while it traces;
 a call made only where a memo written by hand lacks what it makes, which stores it there, makes
-nothing again; a jitted function only lowered, to read its cost, compiles nothing.
+nothing again (an attribute looked up by name too: ``getattr(self, "_f", None) is None``,
+``not hasattr(self, "_f")``); a jitted function only lowered, to read its cost, compiles nothing.
 
 Checked in process, with the opt-in codes turned on, and as one project in every mode: cold,
 warm, after an edit that adds the evidence, ``-n 2`` and the daemon.
@@ -990,6 +991,24 @@ def cached(x: jax.Array, key: int) -> jax.Array:
 
 for key in range(3):
     cached(jnp.ones(2), key)
+
+
+class Posterior:
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+
+    def predictor(self) -> Callable:
+        if getattr(self, "_predict", None) is None:  # made once, kept on the instance
+            self._predict = jax.jit(jax.vmap(lambda th: th * self.scale))
+        return self._predict
+
+    def shifter(self) -> Callable:
+        if not hasattr(self, "_shift"):
+            self._shift = jax.jit(lambda th: th + self.scale)
+        return self._shift
+
+    def batches(self, xs: list[jax.Array]) -> list[jax.Array]:
+        return [self.predictor()(x) + self.shifter()(x) for x in xs]
 
 
 class Network:
