@@ -222,7 +222,7 @@ def _static_field(info: TypeInfo, name: str) -> tuple[str, StaticMarker | None] 
 def _stored_in(info: TypeInfo, parameter: str | None) -> str | None:
     """The field the constructor ``parameter`` fills: the static field of its name, else the one
     ``__init__`` keeps it in (``self._config = config``: ``LibraryFields.stored``); none where
-    ``__init__`` stores a value made of it instead (``self.breaks = tuple(breaks)``:
+    construction always stores a value made of it instead (``self.breaks = tuple(breaks)``:
     ``LibraryFields.converted``), which the field's own declaration or value is judged by."""
     records = [fields for fields in map(LibraryFields.read, info.mro) if fields is not None]
     if parameter is None or any(parameter in fields.converted for fields in records):

@@ -152,8 +152,9 @@ class LibraryFields(Record):
     declared type: a construction is judged by the value it gives them. ``stored`` names, for
     each constructor parameter that ``__init__`` keeps as it is in a static field of another name
     (``self._config = config``), that field: what a construction gives the parameter, it holds.
-    ``converted`` are the static fields ``__init__`` assigns no parameter as given
-    (``self.breaks = tuple(breaks)``): what a construction gives, they do not hold."""
+    ``converted`` are the static fields construction always assigns a value made otherwise, and
+    never a parameter as given (``self.breaks = tuple(breaks)``): what a construction gives, they
+    do not hold."""
 
     KEY: ClassVar[str] = "jaxtypes_library_fields"
 

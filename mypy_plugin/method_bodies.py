@@ -94,53 +94,69 @@ def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
 
 
 class Storage(NamedTuple):
-    """What a hand-written ``__init__`` does with its parameters, for the attributes asked about:
-    ``stored``, each parameter it keeps as given in one of them of another name
-    (``self._config = config``), with that attribute; ``converted``, those it assigns no
-    parameter as given, only values made otherwise (``self.breaks = tuple(breaks)``): what a
-    construction gives the parameter of that name is not what they hold."""
+    """What the construction of a class does with what it is given, for the attributes asked
+    about: ``stored``, each parameter of ``__init__`` kept as given in one of them of another name
+    (``self._config = config``), with that attribute; ``converted``, those it always assigns a
+    value made otherwise and never what it is given as such (``self.breaks = tuple(breaks)``;
+    ``object.__setattr__(self, "sizes", sizes)`` after ``sizes = tuple(self.sizes)`` in a
+    dataclass's ``__post_init__``): what a construction gives the parameter of that name is not
+    what they hold."""
 
     stored: dict[str, str]
     converted: tuple[str, ...]
 
 
 def parameter_storage(info: TypeInfo, attributes: Iterable[str]) -> Storage:
-    """How the ``__init__`` that builds ``info``'s instances (its own or a base's) stores its
-    parameters in ``attributes`` (``Storage``). Read before names are bound: a parameter is a name
-    the method does not assign. Only an ``__init__`` of ``info``'s module, whose syntax tree every
-    mode of mypy has whole (another module's may come from the cache, without its body)."""
-    owner = next((base for base in info.mro if "__init__" in base.names), None)
-    if owner is None or owner.module_name != info.module_name:
-        return Storage({}, ())
+    """How the construction methods (``__init__``, ``__post_init__``) of ``info`` and its bases
+    store what they are given in ``attributes`` (``Storage``). Read before names are bound: a
+    parameter is a name the method does not assign. Only the methods of classes of ``info``'s
+    module, whose syntax tree every mode of mypy has whole (another module's may come from the
+    cache, without their bodies); an assignment counts as always made where it is a statement of
+    the method's own body, not of a branch or loop in it."""
     wanted = set(attributes)
+    owner = next((base for base in info.mro if "__init__" in base.names), None)
     found: dict[str, str] = {}
-    assigned: set[str] = set()
+    always: set[str] = set()
     as_given: set[str] = set()
-    for method, this in _construction_methods(owner.defn):
-        steps = [node for node, *_ in walk([method.body])]
-        rebound = {name for node in steps if isinstance(node, AssignmentStmt) for name in _assigned_names(node)}
-        parameters = {argument.variable.name for argument in method.arguments[1:]} - rebound
-        for name, value in _assignments(steps, this):
-            if name not in wanted:
-                continue
-            given = _given_parameters(value, parameters)
-            assigned.add(name)
-            as_given.update([name] if given else [])
-            if method.name == "__init__" and isinstance(value, NameExpr) and given and name != value.name:
-                found[value.name] = name
-    return Storage(found, tuple(sorted(assigned - as_given)))
+    for base in [base for base in info.mro if base.module_name == info.module_name]:
+        for method, this in _construction_methods(base.defn):
+            steps = [node for node, _, scope, _ in walk([method.body]) if scope is None]
+            rebound = {name for node in steps if isinstance(node, AssignmentStmt) for name in _assigned_names(node)}
+            parameters = {argument.variable.name for argument in method.arguments[1:]} - rebound
+            for node in steps:
+                for name, value in _assignments([node], this):
+                    if name not in wanted:
+                        continue
+                    if not _is_parameter(value, parameters) and not _is_attribute(value, this, name):
+                        always.update([name] if node in method.body.body else [])
+                        continue
+                    as_given.add(name)
+                    if (
+                        base is owner
+                        and method.name == "__init__"
+                        and isinstance(value, NameExpr)
+                        and name != value.name
+                    ):
+                        found[value.name] = name
+    return Storage(found, tuple(sorted(always - as_given)))
 
 
-def _given_parameters(value: Expression, parameters: set[str]) -> list[str]:
-    """The ``parameters`` that ``value`` may be as given: the name itself, either branch of a
+def _is_attribute(value: Expression, this: str, name: str) -> bool:
+    """``value`` is the attribute ``name`` of the instance named ``this`` as it stands
+    (``self.x``: what a dataclass's generated ``__init__`` stored as given)."""
+    return isinstance(value, MemberExpr) and value.name == name and is_name(value.expr, this)
+
+
+def _is_parameter(value: Expression, parameters: set[str]) -> bool:
+    """``value`` may be one of ``parameters`` as given: the name itself, either branch of a
     conditional expression, an operand of ``or``/``and`` (``x if x is not None else ()``)."""
     if isinstance(value, NameExpr):
-        return [value.name] if value.name in parameters else []
+        return value.name in parameters
     if isinstance(value, ConditionalExpr):
-        return _given_parameters(value.if_expr, parameters) + _given_parameters(value.else_expr, parameters)
+        return _is_parameter(value.if_expr, parameters) or _is_parameter(value.else_expr, parameters)
     if isinstance(value, OpExpr) and value.op in ("or", "and"):
-        return _given_parameters(value.left, parameters) + _given_parameters(value.right, parameters)
-    return []
+        return _is_parameter(value.left, parameters) or _is_parameter(value.right, parameters)
+    return False
 
 
 def _assigned_names(stmt: AssignmentStmt) -> list[str]:

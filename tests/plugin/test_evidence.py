@@ -45,7 +45,9 @@ the module that returns one, or a variable assigned one, also unpacked), an equi
 any other's (a module only called is never compared), but not where the instance given it goes
 nowhere but into calls that key nothing (a function of the module that only reads its fields;
 a class's call whose instance goes nowhere else: one a jitted function takes meets jit), nor
-by an argument its class's ``__init__`` converts before it stores it (``tuple(names)``).
+by an argument its class's construction always converts before it stores it (``tuple(names)`` in
+``__init__``, or in a dataclass's ``__post_init__``; one that replaces only a default keeps what
+it is given).
 
 A module-level call of a jitted function after the module rebinds a global the function reads,
 which an earlier call traced, runs the old value's code.
@@ -576,6 +578,42 @@ class Normalised:
 
 
 @jax.tree_util.register_pytree_node_class
+@dataclasses.dataclass(frozen=True)
+class Sized:
+    x: jax.Array
+    sizes: Any = ()
+
+    def __post_init__(self) -> None:
+        sizes = tuple(int(size) for size in self.sizes)  # always made anew: what the field holds
+        object.__setattr__(self, "sizes", sizes)
+
+    def tree_flatten(self) -> tuple:
+        return (self.x,), self.sizes
+
+    @classmethod
+    def tree_unflatten(cls, sizes: Any, children: tuple) -> "Sized":
+        return cls(children[0], sizes)
+
+
+@jax.tree_util.register_pytree_node_class
+@dataclasses.dataclass(frozen=True)
+class Defaulted:
+    x: jax.Array
+    sizes: Any = None
+
+    def __post_init__(self) -> None:
+        if self.sizes is None:  # only the default is replaced: a value given is kept as given
+            object.__setattr__(self, "sizes", ())
+
+    def tree_flatten(self) -> tuple:
+        return (self.x,), self.sizes
+
+    @classmethod
+    def tree_unflatten(cls, sizes: Any, children: tuple) -> "Defaulted":
+        return cls(children[0], sizes)
+
+
+@jax.tree_util.register_pytree_node_class
 class Configured:
     def __init__(self, x: jax.Array, config: Any = None) -> None:
         self.x = x
@@ -601,6 +639,11 @@ def weigh_normalised(n: Normalised) -> jax.Array:
     return n.x
 
 
+@jax.jit
+def weigh_sized(s: Sized, d: Defaulted) -> jax.Array:
+    return s.x + d.x
+
+
 labelled = Labelled(["b", "a"], jnp.ones(1))  # S: static-unhashable-strict
 weighed = weigh(Weighted(jnp.ones(1), weight=jnp.ones(3)))  # E: static-dynamic-child
 named = Weighted(jnp.ones(1), names=["a"])  # S: static-unhashable-strict
@@ -609,6 +652,8 @@ in_place = SortedInPlace(["b", "a"], jnp.ones(1))  # E: static-unhashable
 configured = Configured(jnp.ones(1), {{"a": 1}})  # E: static-unhashable
 kept = Kept(jnp.ones(1), {{"a": 1}})  # S: static-unhashable-strict
 normalised = weigh_normalised(Normalised(jnp.ones(1), names=["a"]))  # kept as a tuple of its items
+sized = weigh_sized(Sized(jnp.ones(1), jnp.array([1, 2])), Defaulted(jnp.ones(1)))  # kept as a tuple of ints
+defaulted = weigh_sized(Sized(jnp.ones(1)), Defaulted(jnp.ones(1), jnp.array([1, 2])))  # E: static-dynamic-child
 
 
 def total(w: Weighted) -> jax.Array:  # reads a field, hands the instance to no jit
