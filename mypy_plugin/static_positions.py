@@ -80,6 +80,7 @@ from mypy_plugin.value_origins import (
     fresh_origin,
     made_classes,
     made_in_construction,
+    module_private,
     origin_verdict,
     origins,
 )
@@ -486,9 +487,14 @@ def _argument_problem(
     one's declaration is). With ``reads``, only a change to what the function reads through the
     parameter counts."""
     problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private, reads=reads)
+    passed_on = (
+        problem is not None
+        and _private_parameter(api, expr)
+        and plain_static_problem(api, typ, lenient=needs_evidence, reads=reads) is None
+    )
     if isinstance(expr, (NameExpr, ConditionalExpr, OpExpr)):  # values made elsewhere, over the declared type
-        made = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api))
-        problem = made.problem or (None if made.known else problem)
+        made = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api), private_callers=passed_on)
+        problem = made.problem or (None if made.known or passed_on else problem)
     elif isinstance(expr, CallExpr) and problem is None:  # what a call makes, where its type does not say
         problem = origin_verdict(api, expr, recorder(api), expr.line, innermost_function(api)).problem
     if problem is not None and problem.rule is STATIC_IDENTITY_HASH_STRICT:
@@ -501,6 +507,20 @@ def _argument_problem(
     if needs_evidence:
         return changed_bound_method(api, expr)
     return bound_method_problem(expr, api.get_expression_type(expr.expr), recorder(api))
+
+
+def _private_parameter(api: CheckerPluginInterface, expr: Expression) -> bool:
+    """``expr`` names a parameter of the module-private function it is in, which passes it on: a
+    collection interface declared there (``Sequence[...]``) is judged, as a private jitted
+    function's own parameter is, by what the module's calls pass for it (a list display), not by
+    the declaration."""
+    function = innermost_function(api)
+    return (
+        isinstance(expr, NameExpr)
+        and function is not None
+        and module_private(function)
+        and any(argument.variable is expr.node for argument in function.arguments)
+    )
 
 
 def built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem, site: Site | None) -> Problem:

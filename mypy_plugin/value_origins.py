@@ -206,8 +206,11 @@ class ModuleFlow:
     """The bindings of each variable, the functions of parameters, the calls and the values each
     function returns, of one module."""
 
-    def __init__(self, tree: MypyFile) -> None:
+    def __init__(self, tree: MypyFile, private_callers: bool = False) -> None:
         self.module = tree.fullname
+        self.private_callers = private_callers
+        """Whether a module-private function's declared parameter is what the module's calls pass
+        for it, and nothing else (``_passed``)."""
         self.bindings: dict[Var, list[Binding]] = {}
         self.calls: list[Call] = []
         self.owners: dict[Var, FuncDef] = {}
@@ -295,14 +298,17 @@ def origin_verdict(
     judge: Judge,
     line: int,
     scope: FuncDef | None,
+    private_callers: bool = False,
 ) -> Verdict:
     """What the values ``expr`` may hold, where the module makes them, break in a hash
     (``UNHASHABLE_IN_A_HASH``, saying where the value is made), and whether all were judged.
-    ``line`` and ``scope`` (the function around ``expr``, None at module level) place the use."""
+    ``line`` and ``scope`` (the function around ``expr``, None at module level) place the use;
+    with ``private_callers``, a parameter of a module-private function is what the module's calls
+    pass, whatever it is declared (``ModuleFlow.private_callers``)."""
     tree = checked_module(api)
     if tree is None:
         return UNKNOWN
-    flow = ModuleFlow(tree)
+    flow = ModuleFlow(tree, private_callers)
     return _combined(
         made_verdict(made.expr, judge, flow, made.scope) if made is not None else UNKNOWN
         for made in _origins(flow, expr, line, scope, MAX_STEPS, set())
@@ -1073,11 +1079,14 @@ def _reaching(bindings: list[Binding], line: int, scope: FuncDef | None) -> Bind
 
 def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set[Var]) -> Iterator[Made | None]:
     """What a parameter may be: its default, and what the module's calls of its function pass
-    for it; for one with a declared type, also what other code may pass (None)."""
+    for it; for one with a declared type, also what other code may pass (None), unless the flow
+    follows a module-private function's parameters to the module's calls alone
+    (``ModuleFlow.private_callers``: ``_solve(matrix: Sequence[...])``, called by the module)."""
     index = [argument.variable for argument in function.arguments].index(var)
     argument = function.arguments[index]
     signature = function.type
-    if isinstance(signature, CallableType) and not _undeclared(signature.arg_types[index]):
+    declared = isinstance(signature, CallableType) and not _undeclared(signature.arg_types[index])
+    if declared and not (flow.private_callers and module_private(function)):
         yield None
     if argument.initializer is not None:
         yield from _origins(flow, argument.initializer, argument.initializer.line, None, steps, seen)
@@ -1086,6 +1095,11 @@ def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set
         given = _given_at(call.expr, index - bound, var.name) if bound is not None else None
         if given is not None:
             yield from _origins(flow, given, call.expr.line, call.scope, steps, seen)
+
+
+def module_private(function: FuncDef) -> bool:
+    """``function``'s own name marks it private to its module (``_solve``; a dunder is public)."""
+    return function.name.startswith("_") and not function.name.endswith("__")
 
 
 def _bound_by(call: CallExpr, function: FuncDef) -> int | None:

@@ -9,7 +9,8 @@ either class is defined), and an abstract base whose subclasses hash by value; a
 field typed as a module defined later; the aux data of hand-written flatten functions (declared
 types, and what constructors give attributes with none); collection interfaces declared for
 static parameters (also beside a computed ``static_argnums``; a private function's at the calls
-that pass one), and for a static class's fields unless its construction makes them anew (a
+that pass one, and a module-private function's parameter passed on to it by what the module's
+calls of that function pass), and for a static class's fields unless its construction makes them anew (a
 tuple, or by a function it hands the field's name); a value a constructor converts before storing
 it (a hand-written ``__init__``, an attrs converter); attrs classes, hashed as attrs makes them
 (a frozen one over its fields, where a list is unhashable; a mutable one not at all); jitted class methods; a static
@@ -498,6 +499,30 @@ def binned(x: jax.Array, bins: Union[int, list[int], tuple[int, ...]]) -> jax.Ar
     if isinstance(bins, list):
         bins = tuple(bins)
     return _binned(x, bins=bins)  # converted first: the argument's declared type is wider
+
+
+@functools.partial(jax.jit, static_argnums=(1,))
+def _solved(x: jax.Array, matrix: Sequence[Sequence[int]]) -> jax.Array:
+    return x * len(matrix)
+
+
+def _solved_via(x: jax.Array, matrix: Sequence[Sequence[int]]) -> jax.Array:
+    return _solved(x, matrix)  # passed on: judged by what the module's calls pass, tuples
+
+
+def solved(x: jax.Array, rows: tuple[tuple[int, ...], ...]) -> jax.Array:
+    return _solved_via(x, rows)
+
+
+def _listed_via(x: jax.Array, matrix: Sequence[Sequence[int]]) -> jax.Array:
+    return _solved(x, matrix)  # E: static-unhashable
+
+
+listed = _listed_via(jnp.ones(1), [[1, 2]])
+
+
+def solved_by(x: jax.Array, matrix: Sequence[Sequence[int]]) -> jax.Array:
+    return _solved(x, matrix)  # E: static-unhashable
 
 
 def reshape_via(x: jax.Array, shape):
