@@ -515,13 +515,15 @@ def with_evidence(
     found: str | None = None,
     traced: str | None = None,
     value: Expression | None = None,
+    shaping: Sequence[Expression] = (),
 ) -> Problem:
     """``problem`` of a value jit compares (pytree metadata) or keys on by identity, with the
     evidence that it goes wrong, else its opt-in twin (``phrases.unobserved``): what ``attribute``
     of an ``owner`` (whose static fields are ``static``, the rest data) holds is changed in place;
     the class whose values have the problem (``Problem.of``) changes its instances, or, where they
     compare by identity, they are built in a loop; the value is ``made`` again and again
-    (``repeated``, ``through_calls`` where it meets jit right there), or an equal copy of it meets
+    (``repeated``, ``through_calls`` where it meets jit right there; not where the values that
+    shape its program, ``shaping``, differ at each run), or an equal copy of it meets
     jit where it does, at ``site`` (``copied``). A static ``self`` counts only changes to
     attributes its method (``traced``) ``reads``; what the caller ``found`` itself
     (``written_while_tracing``) comes first. Where the ``value`` judged is known, only changes to
@@ -553,7 +555,7 @@ def with_evidence(
         else:
             evidence = identity_evidence(api, info, reads, traced)
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
-        where = repeated(api, made, through_calls) or (called_again(api, made) if through_calls else None)
+        where = repeated(api, made, through_calls, shaping) or (called_again(api, made) if through_calls else None)
         where = where or copied(api, made, site)
         evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)

@@ -48,6 +48,7 @@ from jaxtypes._vocabulary.rules import (
     STATIC_IDENTITY_HASH,
     STATIC_IDENTITY_HASH_STRICT,
 )
+from mypy_plugin.captured_values import shaping_values
 from mypy_plugin.constructors import is_static_field
 from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.declared_types import is_plain_class, static_problem
@@ -57,6 +58,7 @@ from mypy_plugin.jit_evidence import (
     changed_bound_method,
     changes_after_construction,
     copied,
+    made_in,
     parameter_reads_of,
     repeated,
     with_evidence,
@@ -555,9 +557,15 @@ def fresh_problem(
 
 
 def _fresh_verdict(api: CheckerPluginInterface, fresh: Fresh, needs_evidence: bool, site: Site | None) -> Problem:
-    """``static-fresh-callable`` for ``fresh``, with its evidence (``fresh_problem``)."""
+    """``static-fresh-callable`` for ``fresh``, with its evidence (``fresh_problem``): made again
+    and again, unless what it captures that shapes its program differs at each run (each is
+    another program, as for ``jax.jit`` of a fresh function: ``captured_values.shaping_values``)."""
     problem = phrases.fresh_callable(fresh.described)
-    return with_evidence(api, problem, made=fresh.made, through_calls=True, site=site) if needs_evidence else problem
+    if not needs_evidence:
+        return problem
+    home = made_in(api, fresh.made)
+    shaping = shaping_values(api, fresh.made, home) if home is not None else []
+    return with_evidence(api, problem, made=fresh.made, through_calls=True, site=site, shaping=shaping)
 
 
 def _changed_value(api: CheckerPluginInterface, expr: Expression, typ: Type, reads: Reads) -> Problem | None:

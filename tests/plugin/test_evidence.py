@@ -29,7 +29,8 @@ function defined before a loop is one object in it. A name bound again to anothe
 
 A local function jitted at each run counts what the local functions it calls capture too (a
 loss given to the function that makes the step): where that differs at each run, so does the
-program. A static ``self`` whose jitted method assigns an attribute of it is reported whatever
+program; and so does a local function given to a static position, made by a function a loop
+calls with another objective at each iteration. A static ``self`` whose jitted method assigns an attribute of it is reported whatever
 the method reads: the assignment runs only while jit traces, and stores a tracer.
 
 A field of pytree metadata declared an array, which JAX code declares scalars with, is judged by
@@ -1036,6 +1037,33 @@ def cached(x: jax.Array, key: int) -> jax.Array:
 
 for key in range(3):
     cached(jnp.ones(2), key)
+
+
+@functools.partial(jax.jit, static_argnums=0)
+def root(objective: Callable[[jax.Array], jax.Array], x: jax.Array) -> jax.Array:
+    return objective(x)
+
+
+def limit(objective: Callable[[jax.Array], jax.Array], level: float) -> jax.Array:
+    def shifted(x: jax.Array) -> jax.Array:
+        return objective(x) - level
+
+    return root(shifted, jnp.ones(()))  # S: static-fresh-callable-strict
+
+
+def limits(objectives: list[Callable[[jax.Array], jax.Array]]) -> list[jax.Array]:
+    return [limit(objective, 0.5) for objective in objectives]  # another objective, another program
+
+
+def steady_limit(objective: Callable[[jax.Array], jax.Array], level: float) -> jax.Array:
+    def shifted(x: jax.Array) -> jax.Array:
+        return objective(x) - level
+
+    return root(shifted, jnp.ones(()))  # E: static-fresh-callable
+
+
+def steady(n: int) -> list[jax.Array]:
+    return [steady_limit(jnp.sin, 0.5) for _ in range(n)]
 
 
 class Posterior:
