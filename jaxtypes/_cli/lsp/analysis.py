@@ -53,8 +53,9 @@ class Analyser:
         changes is not all in mypy's options, e.g. a plugin's code)."""
         self._build = None
 
-    def analyse(self, root: Path, paths: Iterable[Path]) -> Analysis:
-        """Check ``paths`` (files of the project at ``root``, the working folder) with the plugin."""
+    def analyse(self, root: Path, paths: Iterable[Path], saved: Iterable[Path] = ()) -> Analysis:
+        """Check ``paths`` (files of the project at ``root``, the working folder) with the plugin,
+        reading those ``saved`` since the last analysis afresh (``LiveBuild.check``)."""
         checked = sorted({path.resolve() for path in paths if path.is_file()})
         if not checked:
             return Analysis({}, None)
@@ -70,7 +71,7 @@ class Analyser:
         disable_codes(job, UNSHOWN_CODES)
         if self._build is None or not self._build.serves(job.options, settings):
             self._build = LiveBuild(job.options, settings)
-        outcome = self._build.check(job.sources)
+        outcome = self._build.check(job.sources, saved)
         if outcome.crash:
             self._build = None
             return Analysis({}, baseline, Trouble(f"mypy crashed: {outcome.crash.splitlines()[-1]}", None))

@@ -3,13 +3,16 @@ keeps it, so an edit re-checks what depends on the edit, not every module of its
 
 mypy's daemon server (``dmypy_server.Server``) runs in process: its first check builds the
 project from scratch with the plugin; each later one finds the files changed since (by size and
-time, then by hash), follows the imports of the files it is given, updates the build and reports
+time, then by hash; a file the editor saved, by its hash whatever its size and time), follows the
+imports of the files it is given, updates the build and reports
 every module's diagnostics again. A build is only good for the configuration it was made with:
 mypy's options (compared as the daemon compares them) and the jaxtypes settings the plugin reads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, TextIO
 
 from mypy import errorcodes
@@ -45,8 +48,18 @@ class LiveBuild:
         """Whether the build was made for these options and settings."""
         return settings == self._settings and options.compare_stable(self._server.options_snapshot)
 
-    def check(self, sources: list[BuildSource]) -> MypyOutcome:
-        """Check ``sources`` and what they import, again only where something changed."""
+    def check(self, sources: list[BuildSource], saved: Iterable[Path] = ()) -> MypyOutcome:
+        """Check ``sources`` and what they import, again only where something changed: the
+        ``saved`` files whatever their size and time say. The daemon compares a file's time to
+        the second, so a save within the second of the last check that keeps the file's size
+        (one name for another of its length, or content read while the file was being written)
+        would go unseen; forgotten by its file watcher, such a file is read and hashed anew."""
+        watcher = getattr(self._server, "fswatcher", None)  # made by the first check
+        again = {path.resolve() for path in saved}
+        if watcher is not None:
+            watcher.remove_watched_paths(
+                [source.path for source in sources if source.path is not None and Path(source.path).resolve() in again]
+            )
         answer: dict[str, Any] = {}
 
         def check(_output: TextIO) -> None:

@@ -34,6 +34,8 @@ class JaxtypesServer(LanguageServer):
         super().__init__("jaxtypes", release(), text_document_sync_kind=types.TextDocumentSyncKind.Full)
         self.root = Path.cwd().resolve()
         self.documents: set[Path] = set()
+        self.saved: set[Path] = set()
+        """The documents opened or saved since the last analysis began: read afresh by it."""
         self.latest = Analysis({}, None)
         self.shown: set[str] = set()
         self.crashes: set[str] = set()
@@ -56,9 +58,10 @@ class JaxtypesServer(LanguageServer):
         try:
             while self._changed:
                 self._changed = False
-                documents = sorted(self.documents)
+                documents, saved = sorted(self.documents), self.saved
+                self.saved = set()
                 analysis = await asyncio.get_running_loop().run_in_executor(
-                    self._worker, self._analyser.analyse, self.root, documents
+                    self._worker, self._analyser.analyse, self.root, documents, saved
                 )
                 if not self._changed:
                     self.publish(analysis)
@@ -121,6 +124,7 @@ async def did_open(ls: JaxtypesServer, params: types.DidOpenTextDocumentParams) 
     path = ls.path_of(params.text_document.uri)
     if path is not None:
         ls.documents.add(path)
+        ls.saved.add(path)
         await ls.analyse_documents()
 
 
@@ -129,6 +133,7 @@ async def did_save(ls: JaxtypesServer, params: types.DidSaveTextDocumentParams) 
     path = ls.path_of(params.text_document.uri)
     if path is not None:
         ls.documents.add(path)
+        ls.saved.add(path)
     elif params.text_document.uri.endswith(("mypy.ini", ".toml", ".cfg")):
         ls.reconfigured()
     else:
