@@ -121,7 +121,7 @@ from mypy_plugin.method_bodies import (
 from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jit_statics import decorated_statics
 from mypy_plugin.jitted_functions import compiled, decorated_definition, jitting, may_compile, resolved
-from mypy_plugin.jitted_types import Statics
+from mypy_plugin.jitted_types import Statics, private_name
 from mypy_plugin.mypy_internals import (
     checked_module,
     defining_class,
@@ -283,7 +283,7 @@ def _while_unset(defn: ClassDef) -> dict[tuple[FuncDef, str], set[int]]:
                 sites.setdefault(name, []).append((caller, id(node)))
     for method in methods:
         calls_of = sites.get(method.name, [])
-        if not calls_of or not method.name.startswith("_") or method.name.endswith("__"):
+        if not calls_of or not private_name(method.name):
             continue
         callers = {caller for caller, _ in calls_of}
         for attribute in {attribute for caller, attribute in guarded if caller in callers}:

@@ -208,7 +208,13 @@ def is_private(function: FuncDef) -> bool:
     private function a package re-exports is called by code that the checker reads where its
     users run it, and judged at those calls."""
     names = [function.name, *([function.info.name] if function.info else []), *function.fullname.split(".")[:-1]]
-    return any(name.startswith("_") and not name.endswith("__") for name in names)
+    return any(map(private_name, names))
+
+
+def private_name(name: str) -> bool:
+    """``name`` marks what it names private to its module or class (``_solve``; a dunder is
+    public)."""
+    return name.startswith("_") and not name.endswith("__")
 
 
 TYPING_PACKAGES = frozenset({"typing_extensions", "mypy_extensions", "_typeshed"})

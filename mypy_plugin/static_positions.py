@@ -64,7 +64,7 @@ from mypy_plugin.jit_evidence import (
     with_evidence,
 )
 from mypy_plugin.jit_statics import decorated_statics, named_statics, read_statics, returned_statics
-from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
+from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics, private_name
 from mypy_plugin.markers import class_name
 from mypy_plugin.method_bodies import is_name
 from mypy_plugin.mypy_internals import checked_module, innermost_function, lookup
@@ -82,7 +82,6 @@ from mypy_plugin.value_origins import (
     fresh_origin,
     made_classes,
     made_in_construction,
-    module_private,
     origin_verdict,
     origins,
 )
@@ -520,7 +519,7 @@ def _private_parameter(api: CheckerPluginInterface, expr: Expression) -> bool:
     return (
         isinstance(expr, NameExpr)
         and function is not None
-        and module_private(function)
+        and private_name(function.name)
         and any(argument.variable is expr.node for argument in function.arguments)
     )
 

@@ -97,6 +97,7 @@ from jaxtypes._vocabulary.names import ARRAY_CONVERSIONS, JAX_ARRAY_CLASSES, PYT
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields, uncompared
 from mypy_plugin.declared_types import UNHASHABLE_IN_A_HASH, admitted_unhashable, rebuilt, static_problem
+from mypy_plugin.jitted_types import private_name
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_type, written
 from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence
@@ -1086,7 +1087,7 @@ def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set
     argument = function.arguments[index]
     signature = function.type
     declared = isinstance(signature, CallableType) and not _undeclared(signature.arg_types[index])
-    if declared and not (flow.private_callers and module_private(function)):
+    if declared and not (flow.private_callers and private_name(function.name)):
         yield None
     if argument.initializer is not None:
         yield from _origins(flow, argument.initializer, argument.initializer.line, None, steps, seen)
@@ -1095,11 +1096,6 @@ def _passed(flow: ModuleFlow, function: FuncDef, var: Var, steps: int, seen: set
         given = _given_at(call.expr, index - bound, var.name) if bound is not None else None
         if given is not None:
             yield from _origins(flow, given, call.expr.line, call.scope, steps, seen)
-
-
-def module_private(function: FuncDef) -> bool:
-    """``function``'s own name marks it private to its module (``_solve``; a dunder is public)."""
-    return function.name.startswith("_") and not function.name.endswith("__")
 
 
 def _bound_by(call: CallExpr, function: FuncDef) -> int | None:
