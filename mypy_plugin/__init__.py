@@ -53,7 +53,7 @@ from mypy_plugin.static_positions import (
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     names.STATIC_DECORATOR: guarded(static_class_hook, True),
     names.PYTREE_DECORATOR: guarded(pytree_class_hook, True),
-    **dict.fromkeys(names.PYTREE_CLASS_DECORATORS, guarded(library_fields.flatten_method_hook, True)),
+    **dict.fromkeys(names.FLATTEN_METHOD_REGISTRATIONS, guarded(library_fields.flatten_method_hook, True)),
     names.REGISTER_DATACLASS: guarded(library_fields.register_dataclass_hook, True),
     names.REGISTER_STATIC: guarded(library_fields.register_static_hook, True),
     library_fields.FLAX_DATACLASS: guarded(library_fields.flax_dataclass_hook, True),
@@ -64,18 +64,21 @@ _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] 
     names.TRUSTED_DECORATOR: guarded(trusted_types.decorator_hook, None),
 }
 _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
+_guarded_derived_class_hook = guarded(library_fields.derived_class_hook, None)
 _guarded_unseen_decorator_hook = guarded(unseen_decorator_hook, None)
 
 
 def _record_class(ctx: ClassDefContext) -> None:
     """What a class's own methods show, kept in its metadata for every later reader: how they
-    change its instances, what its ``__hash__`` hashes, what its construction makes anew, and
+    change its instances, what its ``__hash__`` hashes, what its flatten method returns as aux
+    data and whether it registers derived classes, what its construction makes anew, and
     what each method reads through ``self``, and which methods it jits. A stub's methods have no
     bodies to read."""
     if ctx.api.is_stub_file:
         return
     record_class_mutation(ctx)
     record_hashed_attributes(ctx)
+    library_fields.record_flattening(ctx)
     record_rebuilt_attributes(ctx)
     record_method_reads(ctx)
     record_jitted_methods(ctx)
@@ -173,7 +176,9 @@ class JaxtypesPlugin(Plugin):
             return None
         if is_static_class(info):
             return _guarded_subclass_hook
-        return _guarded_library_base_hook if library_fields.library_base(info) is not None else None
+        if library_fields.library_base(info) is not None:
+            return _guarded_library_base_hook
+        return _guarded_derived_class_hook if library_fields.registers_derived(info) else None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         hook = _FUNCTION_HOOKS.get(fullname)

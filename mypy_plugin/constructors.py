@@ -86,6 +86,8 @@ def _check_argument(
         problem = tracer._replace(fix=fix_for(tracer.rule, marker, tracer.fix))
     if problem is None and marker is not None and name is not None and not _declared(info, name):
         problem = _held_problem(typ, judge, marker)
+        if problem is not None and parameter is not None and parameter != name:
+            problem = phrases.given_for(parameter, problem)
     elif problem is None and marker is not None and name is not None:
         problem = _not_admitted(info, name, parameter or name, typ, judge, marker)
     if problem is None and marker is not None and name in _by_value_fields(info) and not compares_as_number(api, expr):

@@ -20,10 +20,12 @@ from mypy_plugin.judge import Judge
 from mypy_plugin.metadata import (
     ChangeEvidence,
     DataclassOptions,
+    FlattenedAux,
     HashedAttributes,
     JittedMethods,
     MethodReads,
     RebuiltAttributes,
+    RegistersDerived,
 )
 from mypy_plugin.mypy_internals import checked_module, class_trigger, scope_target
 
@@ -58,6 +60,8 @@ CLASS_BODY_RECORDS = (
     MethodReads.KEY,
     JittedMethods.KEY,
     DataclassOptions.KEY,
+    FlattenedAux.KEY,
+    RegistersDerived.KEY,
 )
 """The records read from a class's body (its methods, its dataclass fields' options) that its
 declared symbols do not show."""

@@ -56,7 +56,7 @@ from jaxtypes._vocabulary.libraries import (
     StaticMarker,
     fix_for,
 )
-from jaxtypes._vocabulary.names import EQUINOX_MODULE, REGISTER_STATIC, TREE_STATIC
+from jaxtypes._vocabulary.names import EQUINOX_MODULE, FLATTEN_METHOD_REGISTRATIONS, REGISTER_STATIC, TREE_STATIC
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import tag_hook, written_bool
 from mypy_plugin.declared_types import class_problem, static_problem
@@ -66,8 +66,16 @@ from mypy_plugin.jit_evidence import with_evidence
 from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_type
-from mypy_plugin.metadata import DataclassOptions, LibraryFields
-from mypy_plugin.method_bodies import aux_attributes, definition, parameter_storage
+from mypy_plugin.metadata import DataclassOptions, FlattenedAux, LibraryFields, RegistersDerived
+from mypy_plugin.method_bodies import (
+    EVERY_ATTRIBUTE,
+    aux_attributes,
+    constructed_attributes,
+    definition,
+    own_flatten,
+    parameter_storage,
+    registers_derived_classes,
+)
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import default_problem
@@ -155,16 +163,45 @@ def register_static_hook(ctx: ClassDefContext) -> bool:
 
 def flatten_method_hook(ctx: ClassDefContext) -> bool:
     """``@register_pytree_node_class`` (or ``..._with_keys_class``): a registered pytree whose
-    ``tree_flatten`` (or ``tree_flatten_with_keys``) returns its aux data."""
+    ``tree_flatten`` (or ``tree_flatten_with_keys``), its own or inherited, returns its aux data."""
     registered_class_hook(ctx)
-    info = ctx.cls.info
-    for name in ("tree_flatten_with_keys", "tree_flatten"):
-        symbol = info.names.get(name)
-        method = definition(symbol.node) if symbol is not None else None
-        if method is not None:
-            _check_aux_data(ctx.api, info, method, ctx.reason)
-            break
+    _check_flattened(ctx.api, ctx.cls.info, ctx.reason)
     return True
+
+
+def derived_class_hook(ctx: ClassDefContext) -> None:
+    """A class derived from one whose ``__init_subclass__`` or ``__new__`` registers each class
+    derived from it (``registers_derived``): registered as the decorator registers."""
+    flatten_method_hook(ctx)
+
+
+def registers_derived(info: TypeInfo) -> bool:
+    """``info`` or a base registers every class derived from it (``metadata.RegistersDerived``)."""
+    return RegistersDerived.inherited(info) is not None
+
+
+def record_flattening(ctx: ClassDefContext) -> None:
+    """Note in the class's metadata the aux data its own flatten method returns and whether it
+    registers the classes derived from it: read where its body is, for the classes registered
+    with them in any module."""
+    info = ctx.cls.info
+    FlattenedAux.erase(info)
+    RegistersDerived.erase(info)
+    flatten = own_flatten(ctx.cls)
+    if flatten is not None:
+        FlattenedAux(tuple(aux_attributes(flatten))).write(info)
+    if registers_derived_classes(ctx.cls, FLATTEN_METHOD_REGISTRATIONS):
+        RegistersDerived().write(info)
+
+
+def _check_flattened(api: SemanticAnalyzerPluginInterface, info: TypeInfo, context: Context) -> None:
+    """The aux data of the flatten method ``info`` has, from the class that defines it."""
+    definer = next((base for base in info.mro if {"tree_flatten", "tree_flatten_with_keys"} & set(base.names)), None)
+    if definer is not None:
+        analyser_judge(api).looked_through(definer)
+    record = FlattenedAux.read(definer) if definer is not None else None
+    if record is not None:
+        _check_aux_data(api, info, list(record.names), context)
 
 
 def register_node_call_hook(ctx: FunctionContext) -> Type:
@@ -175,19 +212,25 @@ def register_node_call_hook(ctx: FunctionContext) -> Type:
     info = first.node if isinstance(first, RefExpr) else None
     function = definition(flatten.node) if isinstance(flatten, RefExpr) else flatten
     if isinstance(info, TypeInfo) and isinstance(function, FuncItem):
-        _check_aux_data(ctx.api, info, function, ctx.context)
+        _check_aux_data(ctx.api, info, aux_attributes(function), ctx.context)
     return ctx.default_return_type
 
 
 def _check_aux_data(
-    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, flatten: FuncItem, context: Context
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, names: list[str], context: Context
 ) -> None:
-    """Record and check the attributes ``flatten`` returns as aux data (``method_bodies``)."""
-    names = aux_attributes(flatten)
+    """Record and check the attributes ``names`` a flatten function returns as aux data
+    (``method_bodies``), ``EVERY_ATTRIBUTE`` standing for those construction gives an instance.
+    Those a base recorded already were reported there."""
+    if EVERY_ATTRIBUTE in names:
+        names = list(dict.fromkeys([*constructed_attributes(info), *names]))
+        names.remove(EVERY_ATTRIBUTE)
     if not names:
         return
     _record(info, PYTREE_METADATA, names)
-    _report_fields(api, info, _named_fields(info, names, context), PYTREE_METADATA)
+    recorded = {name for base in info.mro[1:] for name in getattr(LibraryFields.read(base), "fields", ())}
+    fresh = [name for name in names if name not in recorded]
+    _report_fields(api, info, _named_fields(info, fresh, context), PYTREE_METADATA)
 
 
 def dataclass_tag_hook(ctx: ClassDefContext) -> None:

@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 19
+CACHE_FORMAT_VERSION = 20
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -311,6 +311,22 @@ class RegisteredPytree(Record):
     """A class decorated as a pytree by ``jax.tree_util`` (``jit_targets``)."""
 
     KEY: ClassVar[str] = "jaxtypes_registered_pytree"
+
+
+@dataclasses.dataclass(frozen=True)
+class FlattenedAux(AttributeNames):
+    """The attributes a class's own flatten method returns as aux data, for the classes
+    registered with it, its own or derived (``method_bodies.aux_attributes``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_flattened_aux"
+
+
+@dataclasses.dataclass(frozen=True)
+class RegistersDerived(Record):
+    """A class whose ``__init_subclass__`` or ``__new__`` registers each class derived from it
+    as a pytree (``method_bodies.registers_derived``)."""
+
+    KEY: ClassVar[str] = "jaxtypes_registers_derived"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -65,6 +65,10 @@ from mypy_plugin.statements import calls, parameter_at, placed, walk
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
 
+EVERY_ATTRIBUTE = "__dict__"
+"""Stands, among the attributes a flatten function returns as aux data, for the instance's
+``__dict__`` (``self.__dict__``, ``vars(self)``): every attribute it holds."""
+
 
 def aux_attributes(flatten: FuncItem) -> list[str]:
     """The attributes of the flattened object that ``flatten`` returns in its aux data, in order."""
@@ -73,6 +77,46 @@ def aux_attributes(flatten: FuncItem) -> list[str]:
         if isinstance(returned, TupleExpr) and len(returned.items) == 2:
             found += [name for name in _attributes(flatten, returned.items[1]) if name not in found]
     return found
+
+
+def own_flatten(defn: ClassDef) -> FuncDef | None:
+    """The flatten method the class body defines: ``tree_flatten_with_keys``, else ``tree_flatten``
+    (what ``register_pytree_with_keys_class`` and ``register_pytree_node_class`` call)."""
+    methods = {method.name: method for method in instance_methods(defn)}
+    return methods.get("tree_flatten_with_keys") or methods.get("tree_flatten")
+
+
+def registers_derived_classes(defn: ClassDef, registrations: Iterable[str]) -> bool:
+    """The class's own ``__init_subclass__`` or ``__new__`` gives the class it runs for (its first
+    parameter) to one of ``registrations``, recognised by the last part of their full names (the
+    body's names are not bound yet): every class derived from it is then a pytree flattened by
+    the method it inherits (distrax's ``Jittable``)."""
+    short = {name.rpartition(".")[2] for name in registrations}
+    for method in class_functions(defn):
+        if method.name not in ("__init_subclass__", "__new__") or not method.arguments:
+            continue
+        this = method.arguments[0].variable.name
+        for call in calls([method.body]):
+            callee = call.callee
+            if isinstance(callee, (NameExpr, MemberExpr)) and callee.name in short and call.args:
+                if is_name(call.args[0], this):
+                    return True
+    return False
+
+
+def constructed_attributes(info: TypeInfo) -> list[str]:
+    """The attributes an instance of ``info`` holds by its construction: the fields its class
+    bodies annotate and what their construction methods assign, of the classes of its MRO in its
+    module (``parameter_storage`` says why only those)."""
+    found: list[str] = []
+    for base in [base for base in info.mro if base.module_name == info.module_name]:
+        found += [
+            stmt.lvalues[0].name
+            for stmt in base.defn.defs.body
+            if isinstance(stmt, AssignmentStmt) and stmt.type is not None and isinstance(stmt.lvalues[0], NameExpr)
+        ]
+        found += [name for name, _ in _construction_assignments(base.defn)]
+    return list(dict.fromkeys(found))
 
 
 def hashed_attributes(hash_method: FuncItem) -> list[str]:
@@ -93,10 +137,12 @@ def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
     return [value for name, value in _construction_assignments(defn) if name == attribute]
 
 
+
 class Storage(NamedTuple):
     """What the construction of a class does with what it is given, for the attributes asked
     about: ``stored``, each parameter of ``__init__`` kept as given in one of them of another name
-    (``self._config = config``), with that attribute; ``converted``, those it always assigns a
+    (``self._config = config``) or held in a display there (``self.data = {"params": params}``),
+    with that attribute; ``converted``, those it always assigns a
     value made otherwise and never what it is given as such (``self.breaks = tuple(breaks)``;
     ``object.__setattr__(self, "sizes", sizes)`` after ``sizes = tuple(self.sizes)`` in a
     dataclass's ``__post_init__``): what a construction gives the parameter of that name is not
@@ -129,6 +175,8 @@ def parameter_storage(info: TypeInfo, attributes: Iterable[str]) -> Storage:
                         continue
                     if not _is_parameter(value, parameters) and not _is_attribute(value, this, name):
                         always.update([name] if node in method.body.body else [])
+                        if base is owner and method.name == "__init__":
+                            found.update(dict.fromkeys(_held_parameters(value, parameters), name))
                         continue
                     as_given.add(name)
                     if (
@@ -139,6 +187,18 @@ def parameter_storage(info: TypeInfo, attributes: Iterable[str]) -> Storage:
                     ):
                         found[value.name] = name
     return Storage(found, tuple(sorted(always - as_given)))
+
+
+def _held_parameters(value: Expression, parameters: set[str]) -> list[str]:
+    """The ``parameters`` that a tuple, list or set display, or a dict display's values, holds as
+    given (``{"params": params}``)."""
+    if isinstance(value, (TupleExpr, ListExpr, SetExpr)):
+        items = value.items
+    elif isinstance(value, DictExpr):
+        items = [item for _, item in value.items]
+    else:
+        return []
+    return [item.name for item in items if isinstance(item, NameExpr) and item.name in parameters]
 
 
 def _is_attribute(value: Expression, this: str, name: str) -> bool:
@@ -324,24 +384,29 @@ def _methods(stmt: Statement, instance: bool) -> list[FuncDef]:
 def _attributes(function: FuncItem, expr: Expression) -> list[str]:
     """The attributes of ``function``'s first parameter that ``expr`` is: one (``self.x``), a
     tuple or list of them, the values of a dict of them (``{"w": self.w}``, ``dict(w=self.w)``),
-    or a local name assigned one of those."""
+    nested, or a local name assigned one of those; its ``__dict__`` or ``vars(self)`` is
+    ``EVERY_ATTRIBUTE``."""
     if not function.arguments:
         return []
     this = function.arguments[0].variable.name
-    value = _local_value(expr, function.body)
+    return list(dict.fromkeys(_named_attributes(expr, this, function.body)))
+
+
+def _named_attributes(expr: Expression, this: str, body: Block) -> list[str]:
+    value = _local_value(expr, body)
+    if isinstance(value, MemberExpr):
+        return [value.name] if is_name(value.expr, this) else []
     if isinstance(value, (TupleExpr, ListExpr)):
         items = value.items
     elif isinstance(value, DictExpr):
         items = [item for _, item in value.items]
-    elif isinstance(value, CallExpr) and isinstance(value.callee, NameExpr) and value.callee.name == "dict":
+    elif isinstance(value, CallExpr) and is_name(value.callee, "dict"):
         items = [arg for arg, name in zip(value.args, value.arg_names) if name is not None]
+    elif isinstance(value, CallExpr) and is_name(value.callee, "vars") and len(value.args) == 1:
+        return [EVERY_ATTRIBUTE] if is_name(value.args[0], this) else []
     else:
-        items = [value]
-    return [
-        item.name
-        for item in items
-        if isinstance(item, MemberExpr) and isinstance(item.expr, NameExpr) and item.expr.name == this
-    ]
+        return []
+    return [name for item in items for name in _named_attributes(item, this, body)]
 
 
 def _local_value(expr: Expression, body: Block) -> Expression:

@@ -156,15 +156,12 @@ TREE_STRUCTURE_FUNCTIONS = frozenset(
 )
 """What hands out a pytree's structure, whose ``==`` compares the metadata of its nodes."""
 
-PYTREE_CLASS_DECORATORS = frozenset(
-    f"{_TREE_UTIL}.{name}"
-    for name in (
-        "register_pytree_node_class",
-        "register_pytree_with_keys_class",
-        "register_dataclass",
-        "register_static",
-    )
+FLATTEN_METHOD_REGISTRATIONS = frozenset(
+    {f"{_TREE_UTIL}.register_pytree_node_class", f"{_TREE_UTIL}.register_pytree_with_keys_class"}
 )
+"""``jax.tree_util``'s functions that register a class flattened by its own method."""
+
+PYTREE_CLASS_DECORATORS = FLATTEN_METHOD_REGISTRATIONS | {REGISTER_DATACLASS, REGISTER_STATIC}
 """``jax.tree_util``'s functions that register a class as a pytree, used as decorators."""
 
 PYTREE_NODE_REGISTRATIONS = frozenset({f"{_TREE_UTIL}.register_pytree_node", f"{_TREE_UTIL}.register_pytree_with_keys"})

@@ -384,6 +384,13 @@ def given_instead(declared: str, problem: Problem) -> Problem:
     return problem._replace(what=f"is declared {declared} but given a value {problem.what.removeprefix('is ')}")
 
 
+def given_for(parameter: str, problem: Problem) -> Problem:
+    """A value a constructor keeps in a field of another name, alone or in a display it builds
+    (``self.data = {"params": params}``): ``holds the value given for params, typed jax.Array,
+    an array type``."""
+    return problem._replace(what=f"holds the value given for {parameter}, {problem.what.removeprefix('is ')}")
+
+
 def through_class(class_name: str, problem: Problem) -> Problem:
     """A field typed as a class whose own ``problem`` is recorded for it, its ``what`` a whole
     sentence (``Inner.f is typed ...``): ``is typed Inner, and Inner.f is typed ...``."""

@@ -489,6 +489,44 @@ def step(labels: Labels, x: jax.Array) -> jax.Array:
 LABELS_BROKEN = [("user.py", 6, "static-unhashable")]
 
 
+# What a base's flatten method returns as aux data, and that its ``__init_subclass__`` registers
+# the classes derived from it, are recorded with the base: an edit that moves the attributes
+# from the children to the aux data reaches a derived class of another module.
+
+REGISTERING = """\
+from typing import Any
+import jax
+
+
+class Registering:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        jax.tree_util.register_pytree_node_class(cls)
+
+    def tree_flatten(self) -> Any:
+        return {flattened}
+
+    @classmethod
+    def tree_unflatten(cls, aux: Any, children: Any) -> Any:
+        return object.__new__(cls)
+"""
+
+REGISTERED_USER = """\
+from typing import Any
+import jax
+import jax.numpy as jnp
+from registering import Registering
+
+class Weighing(Registering):
+    def __init__(self, weights: Any) -> None:
+        self.table = {"weights": weights}
+
+jax.jit(lambda weighing: weighing)(Weighing(jnp.ones(2)))
+"""
+
+REGISTERED_BROKEN = [("user.py", 10, "static-dynamic-child")]
+
+
 class EditedProject(NamedTuple):
     """Two modules: ``user.py`` (``user``) uses a class of ``edited``, whose text an edit takes
     from ``clean`` to ``broken``, where ``found`` are the findings."""
@@ -537,6 +575,13 @@ EDITED_PROJECTS = {
     ),
     "fields a dataclass leaves out of its hash": EditedProject(
         LABELS_USER, "labels.py", LABELS.format(compare=", compare=False"), LABELS.format(compare=""), LABELS_BROKEN
+    ),
+    "the aux data of a flatten method a base registers its derived classes with": EditedProject(
+        REGISTERED_USER,
+        "registering.py",
+        REGISTERING.format(flattened="(vars(self),), None"),
+        REGISTERING.format(flattened="(), vars(self)"),
+        REGISTERED_BROKEN,
     ),
 }
 

@@ -7,7 +7,9 @@ which hash over their fields, judged by what their fields hold (given to ``jax.j
 an undecorated subclass of a frozen dataclass, which inherits its value hash (also used before
 either class is defined), and an abstract base whose subclasses hash by value; a module's static
 field typed as a module defined later; the aux data of hand-written flatten functions (declared
-types, and what constructors give attributes with none); collection interfaces declared for
+types, and what constructors give attributes with none, also inside a display; a flatten method
+inherited, by a decorated class or one a base's ``__init_subclass__`` registers, and
+``vars(self)`` there); collection interfaces declared for
 static parameters (also beside a computed ``static_argnums``; a private function's at the calls
 that pass one, and a module-private function's parameter passed on to it by what the module's
 calls of that function pass), and for a static class's fields unless its construction makes them anew (a
@@ -1016,6 +1018,52 @@ class Copula(Distribution):
 
 
 jax.jit(Copula({{}}).density)(jnp.ones(1))
+
+
+class Registering:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        jax.tree_util.register_pytree_node_class(cls)
+
+    def tree_flatten(self) -> tuple[tuple[()], dict[str, Any]]:
+        return (), vars(self)
+
+    @classmethod
+    def tree_unflatten(cls, aux: dict[str, Any], children: tuple[()]) -> Any:
+        made = object.__new__(cls)
+        made.__dict__.update(aux)
+        return made
+
+
+class Weighing(Registering):  # registered by its base, flattened by the method it inherits
+    def __init__(self, weights: Any, name: str) -> None:
+        self.name = name
+        self.table = {{"weights": weights}}
+
+
+identity(Weighing(jnp.ones(2), "a"))  # E: static-dynamic-child
+identity(Weighing(2.0, "a"))
+
+
+class FlattensMark:
+    def tree_flatten(self) -> tuple[tuple[jax.Array], jax.Array]:
+        return (self.x,), self.mark
+
+    @classmethod
+    def tree_unflatten(cls, mark: jax.Array, children: tuple[jax.Array]) -> Any:
+        return cls(children[0], mark)
+
+
+@jax.tree_util.register_pytree_node_class
+class Marked(FlattensMark):
+    mark: jax.Array  # E: static-dynamic-child
+
+    def __init__(self, x: jax.Array, mark: jax.Array) -> None:
+        self.x = x
+        self.mark = mark
+
+
+identity(Marked(jnp.ones(2), jnp.ones(2)))
 """
 
 UNCHANGED = SHAPES.format(model_change="")
