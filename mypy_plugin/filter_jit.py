@@ -17,6 +17,7 @@ from mypy.nodes import CallExpr, NameExpr
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import CallableType, Type, get_proper_type
 
+from mypy_plugin.mypy_internals import written_arguments
 from mypy_plugin.jitted_types import carried_signature, is_filtered, mark_filtered, named_type
 from mypy_plugin.plain_jax import check_fresh_function
 from mypy_plugin.static_positions import carried_call_hook, fresh_problem, placed_arguments, report_argument
@@ -31,7 +32,11 @@ def filter_jit_hook(ctx: FunctionContext) -> Type:
     returned = get_proper_type(ctx.default_return_type)
     if not isinstance(returned, CallableType):
         return ctx.default_return_type
-    given = [exprs[0] for name, exprs in zip(ctx.callee_arg_names, ctx.args) if name == "fun" and exprs]
+    given = [
+        written[0][0]
+        for place, name in enumerate(ctx.callee_arg_names)
+        if name == "fun" and (written := written_arguments(ctx, place))
+    ]
     if given:
         check_fresh_function(ctx, given[0], "eqx.filter_jit")
         return mark_filtered(ctx.api, returned)
@@ -43,8 +48,8 @@ def factory_hook(ctx: FunctionContext) -> Type:
     returned = get_proper_type(ctx.default_return_type)
     if not isinstance(returned, CallableType):
         return ctx.default_return_type
-    if ctx.args and ctx.args[0]:
-        check_fresh_function(ctx, ctx.args[0][0], "eqx.filter_jit")
+    for fun, _ in written_arguments(ctx, 0)[:1]:
+        check_fresh_function(ctx, fun, "eqx.filter_jit")
     return mark_filtered(ctx.api, returned)
 
 

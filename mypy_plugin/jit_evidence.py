@@ -555,7 +555,10 @@ def with_evidence(
         else:
             evidence = identity_evidence(api, info, reads, traced)
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
-        where = repeated(api, made, through_calls, shaping) or (called_again(api, made) if through_calls else None)
+        used = site.call if site is not None else None
+        where = repeated(api, made, through_calls, shaping, used) or (
+            called_again(api, made) if through_calls else None
+        )
         where = where or copied(api, made, site)
         evidence = phrases.made_again(where) if where is not None else None
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
@@ -1136,7 +1139,13 @@ def made_in(api: Api, made: Context) -> FuncDef | None:
     return _placed(api, made)[1]
 
 
-def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Sequence[Expression] = ()) -> str | None:
+def repeated(
+    api: Api,
+    made: Context,
+    through_calls: bool = True,
+    shaping: Sequence[Expression] = (),
+    used: Context | None = None,
+) -> str | None:
     """Where the module runs ``made`` again and again, making a new object each time
     (``phrases.repeatedly``): inside a loop or comprehension, or, ``through_calls``, in a function
     that a loop of the module calls (``f(...)``, ``self.f(...)`` in its class, ``obj.f(...)`` on
@@ -1148,11 +1157,15 @@ def repeated(api: Api, made: Context, through_calls: bool = True, shaping: Seque
     each run makes another program. Nor where the loop makes it only on some iterations and keeps
     it for the others (``_kept_across_iterations``). Nor inside a function a jit compiles
     (``while_tracing``): that code runs while jit traces it, once per cache key; nor in a
-    function a later definition replaces (``statements.replaced_functions``), which never runs."""
+    function a later definition replaces (``statements.replaced_functions``), which never runs.
+    Where ``used``, the place it meets jit (the jit call, a jitted call it is passed to), lies
+    after the loops that make it, only the last value meets jit (``_left_behind``)."""
     looping, function, inside = _placed(api, made)
     tree = checked_module(api)
     if tree is not None and function in replaced_functions(tree.defs):
         return None
+    if looping and used is not None and tree is not None and _left_behind(function, tree, made, used):
+        looping = False
     if looping:
         kept = tree is not None and (_kept_across_iterations(function, tree, made) or _cached(function, tree, made))
         where = None if kept or _differ(api, shaping, function, inside, made) else phrases.repeatedly(made.line)
@@ -1373,6 +1386,21 @@ def _runs(expr: Expression, function: FuncDef, runners: Collection[Var]) -> bool
     if not isinstance(expr, RefExpr):
         return False
     return definition(expr.node) is function or isinstance(expr.node, Var) and expr.node in runners
+
+
+def _left_behind(scope: FuncDef | None, tree: MypyFile, made: Context, used: Context) -> bool:
+    """Loops of ``scope`` (or of the module's top level) run ``made`` but none of them runs
+    ``used`` as well: what the last iteration made meets jit once, after the loop
+    (``f = jax.vmap(f, in_axes=...)`` per swept argument, then one ``jax.jit(f)``)."""
+    nodes = [scope.body] if scope is not None else tree.defs
+    loops = [node for block in _blocks(nodes) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
+    runs_made = runs_both = False
+    for loop in loops:
+        steps = [step for step, *_ in walk([loop.body], definitions=True)]
+        ran = {id(expr) for step in steps for expr in [step, *get_subexpressions(step)]}
+        runs_made = runs_made or id(made) in ran
+        runs_both = runs_both or id(made) in ran and id(used) in ran
+    return runs_made and not runs_both
 
 
 def _kept_across_iterations(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:

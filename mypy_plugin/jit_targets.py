@@ -18,6 +18,8 @@ from mypy.nodes import (
     ExpressionStmt,
     FuncDef,
     MemberExpr,
+    MypyFile,
+    NameExpr,
     OverloadedFuncDef,
     RefExpr,
     TypeInfo,
@@ -38,7 +40,7 @@ from mypy_plugin.method_bodies import definition, takes_self
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, find_dataclass_transform_spec, named_tuple_base
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
-from mypy_plugin.statements import calls
+from mypy_plugin.statements import calls, looped_items, named_items, walk
 
 
 def function_of(context: object, fun: Expression) -> FuncDef | None:
@@ -88,31 +90,34 @@ def registered_class_hook(ctx: ClassDefContext) -> bool:
 
 def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     """A class registered with ``jax.tree_util``: decorated (from its metadata, in any module),
-    or by a top-level ``register_*(Class, ...)`` statement in the module being checked, or a
-    helper's that may register it (``registering``); a class registered by a call in another
-    module counts as a plain class.
+    or by a ``register_*(Class, ...)`` statement of the top-level code of the module being checked
+    (a loop's or a branch's too), or a helper's that may register it (``registering``); a class
+    registered by a call in another module counts as a plain class.
     """
     if RegisteredPytree.read(info) is not None:
         return True
     tree = checked_module(api)
     if tree is None or tree.fullname != info.module_name:
         return False
-    calls = [stmt.expr for stmt in tree.defs if isinstance(stmt, ExpressionStmt)]
-    return registering(calls, info)
+    calls = [step.expr for step, _, scope, _ in walk(tree.defs) if scope is None and isinstance(step, ExpressionStmt)]
+    return registering(calls, info, tree)
 
 
-def registering(expressions: Iterable[Expression], info: TypeInfo) -> bool:
-    """One of ``expressions`` is a call registering ``info`` as a pytree: ``jax.tree_util``'s, or
-    a helper's that may (pantea's ``register_jax_pytree_node(Box)`` calls
+def registering(expressions: Iterable[Expression], info: TypeInfo, tree: MypyFile) -> bool:
+    """One of ``expressions`` (of ``tree``) is a call registering ``info`` as a pytree:
+    ``jax.tree_util``'s, or a helper's that may (pantea's ``register_jax_pytree_node(Box)`` calls
     ``register_pytree_node``): a function called on the class as a decorator would be
-    (``may_register_decorated``)."""
+    (``may_register_decorated``), given the class itself or a loop's variable that takes it
+    (``statements.looped_items``)."""
+    looped: dict[Var, list[Expression]] | None = None
     for expr in expressions:
-        if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr):
+        if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr) or not expr.args:
             continue
-        first = expr.args[0] if expr.args else None
-        if not isinstance(first, RefExpr) or first.node is not info:
+        if not (expr.callee.fullname in PYTREE_REGISTRATIONS or may_register_decorated(expr.callee.node)):
             continue
-        if expr.callee.fullname in PYTREE_REGISTRATIONS or may_register_decorated(expr.callee.node):
+        if isinstance(expr.args[0], NameExpr) and isinstance(expr.args[0].node, Var) and looped is None:
+            looped = looped_items(tree.defs)
+        if any(isinstance(item, RefExpr) and item.node is info for item in named_items(expr.args[0], looped or {})):
             return True
     return False
 

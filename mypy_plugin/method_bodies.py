@@ -137,6 +137,16 @@ def assigned_values(defn: ClassDef, attribute: str) -> list[Expression]:
     return [value for name, value in _construction_assignments(defn) if name == attribute]
 
 
+def assigned_anywhere(defn: ClassDef, attribute: str) -> list[Expression]:
+    """The values any method of ``defn`` assigns to ``attribute`` of its instance."""
+    return [
+        value
+        for method in instance_methods(defn)
+        if method.arguments
+        for name, value in _assignments([node for node, *_ in walk([method.body])], method.arguments[0].variable.name)
+        if name == attribute
+    ]
+
 
 class Storage(NamedTuple):
     """What the construction of a class does with what it is given, for the attributes asked

@@ -21,7 +21,7 @@ from mypy.errorcodes import ErrorCode
 from mypy.literals import literal_hash
 from mypy.lookup import lookup_fully_qualified
 from mypy.nodes import Context, Expression, FuncBase, FuncDef, FuncItem, LambdaExpr, MypyFile, SymbolTableNode, TypeInfo
-from mypy.plugin import CheckerPluginInterface, Plugin, SemanticAnalyzerPluginInterface
+from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext, Plugin, SemanticAnalyzerPluginInterface
 from mypy.plugins.attrs import (
     attr_class_makers,
     attr_dataclass_makers,
@@ -36,7 +36,7 @@ from mypy.server.subexpr import get_subexpressions
 from mypy.server.trigger import make_wildcard_trigger
 from mypy.subtypes import is_same_type, is_subtype
 from mypy.traverser import all_return_statements
-from mypy.types import ProperType, get_proper_type
+from mypy.types import ProperType, Type, get_proper_type
 
 __all__ = [
     "ATTRS_FROZEN_MAKERS",
@@ -160,6 +160,17 @@ def checked_module(api: CheckerPluginInterface | SemanticAnalyzerPluginInterface
     if tree is None:
         tree = getattr(api, "modules", {}).get(getattr(api, "cur_mod_id", None))
     return tree if isinstance(tree, MypyFile) else None
+
+
+def written_arguments(ctx: FunctionContext | MethodContext, place: int) -> list[tuple[Expression, Type]]:
+    """The arguments a call writes out for its callee's parameter at ``place``, each with its
+    type: not ``*args`` or ``**kwargs``, which mypy maps to every parameter they may fill, though
+    which one each item fills is not known (``lax.scan(*args, **kwargs)`` forwards what it is
+    given)."""
+    if place >= len(ctx.args):
+        return []
+    kinds = ctx.arg_kinds[place]
+    return [(expr, typ) for expr, typ, kind in zip(ctx.args[place], ctx.arg_types[place], kinds) if not kind.is_star()]
 
 
 def enclosing_functions(api: CheckerPluginInterface) -> tuple[str, list[FuncBase]]:

@@ -60,6 +60,7 @@ from mypy_plugin.mypy_internals import (
     innermost_function,
     partial_call_callback,
     partial_new_callback,
+    written_arguments,
 )
 from mypy_plugin.reporting import report
 from mypy_plugin.static_positions import built_again, plain_static_problem
@@ -99,18 +100,21 @@ def _jit_call(ctx: FunctionContext, statics: Statics | None, jit: str) -> Type:
         if isinstance(wrapped, Instance):
             return returned.copy_modified(name=FACTORY_NAME, ret_type=statics.attach(ctx.api, wrapped))
         return ctx.default_return_type
-    fun, fun_type = ctx.args[0][0], ctx.arg_types[0][0]
+    written = written_arguments(ctx, 0)
+    if not written:
+        return ctx.default_return_type
     known = statics is not None
     statics = statics or Statics((), (), jit=jit)
-    return _check_jitted(ctx, statics, fun, fun_type, ctx.default_return_type, known=known)
+    return _check_jitted(ctx, statics, *written[0], ctx.default_return_type, known=known)
 
 
 def factory_hook(ctx: FunctionContext) -> Type:
     """The function given to the decorator ``jax.jit(static_argnums=...)`` returned."""
     statics = Statics.carried(ctx.default_return_type)
-    if statics is None or not ctx.args or not ctx.args[0]:
+    written = written_arguments(ctx, 0)
+    if statics is None or not written:
         return ctx.default_return_type
-    return _check_jitted(ctx, statics, ctx.args[0][0], ctx.arg_types[0][0], ctx.default_return_type)
+    return _check_jitted(ctx, statics, *written[0], ctx.default_return_type)
 
 
 def _check_jitted(
@@ -168,8 +172,8 @@ def lax_hook(ctx: FunctionContext) -> Type:
     if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr):
         return ctx.default_return_type
     public, places = LAX_TRACED_FUNCTIONS[call.callee.fullname]
-    for place in (place for place in places if isinstance(place, int) and place < len(ctx.args)):
-        for fun, typ in zip(ctx.args[place], ctx.arg_types[place]):
+    for place in (place for place in places if isinstance(place, int)):
+        for fun, typ in written_arguments(ctx, place):
             check_hashed_callable(ctx, fun, typ, public)
     return ctx.default_return_type
 
@@ -177,8 +181,8 @@ def lax_hook(ctx: FunctionContext) -> Type:
 def nnx_jit_hook(ctx: FunctionContext) -> Type:
     """``nnx.jit(f)`` and ``@nnx.jit``: flax jits a wrapper of ``f`` anew at every call, keyed
     on ``f``, so a function made afresh compiles afresh as under ``jax.jit``."""
-    if ctx.args and ctx.args[0]:
-        check_fresh_function(ctx, ctx.args[0][0], "nnx.jit")
+    for fun, _ in written_arguments(ctx, 0)[:1]:
+        check_fresh_function(ctx, fun, "nnx.jit")
     return ctx.default_return_type
 
 
@@ -217,7 +221,8 @@ def check_fresh_function(
     if described is not None and made is not None:
         home = made_in(ctx.api, made) if isinstance(made, FuncDef) else function
         shaping = shaping_values(ctx.api, closure, home) if home is not None else []
-        where = repeated(ctx.api, made, shaping=[*shaping, *_given_statics(ctx.api, context, statics)])
+        given = _given_statics(ctx.api, context, statics)
+        where = repeated(ctx.api, made, shaping=[*shaping, *given], used=context)
     tree = checked_module(ctx.api)
     if (
         described is None
@@ -392,8 +397,9 @@ def partial_call_hook(ctx: MethodContext) -> Type:
     carries its nondiff positions (``nondiff_positions``)."""
     result = partial_call_callback(ctx)
     statics = Statics.carried(ctx.type)
-    if statics is None or not ctx.args or not ctx.args[0]:
+    written = written_arguments(ctx, 0)
+    if statics is None or not written:
         return result
     if statics.jit in CUSTOM_DERIVATIVES.values():
         return carrying(ctx.api, statics, ctx.arg_types, result)
-    return _check_jitted(ctx, statics, ctx.args[0][0], ctx.arg_types[0][0], result)
+    return _check_jitted(ctx, statics, *written[0], result)

@@ -30,6 +30,7 @@ from mypy.nodes import (
     NameExpr,
     Node,
     OverloadedFuncDef,
+    SetExpr,
     TryStmt,
     TupleExpr,
     Var,
@@ -198,3 +199,26 @@ def _bodies(nodes: Sequence[Node]) -> Iterator[Sequence[Node]]:
 
 def present(nodes: Sequence[N | None]) -> list[N]:
     return [node for node in nodes if node is not None]
+
+
+def looped_items(nodes: Sequence[Node]) -> dict[Var, list[Expression]]:
+    """The items of the tuple, list or set display each ``for`` statement below ``nodes``
+    iterates, by the variable its target binds: a name given in its body stands for each of them
+    (``for cls in (State, Carry): register(cls)``)."""
+    found: dict[Var, list[Expression]] = {}
+    for node, _, _, owner in walk(nodes):
+        if (
+            isinstance(owner, ForStmt)
+            and node is owner.index
+            and isinstance(owner.expr, (TupleExpr, ListExpr, SetExpr))
+        ):
+            if isinstance(node, NameExpr) and isinstance(node.node, Var):
+                found.setdefault(node.node, []).extend(owner.expr.items)
+    return found
+
+
+def named_items(expr: Expression, looped: dict[Var, list[Expression]]) -> list[Expression]:
+    """What ``expr`` stands for: the items a loop binds its variable to (``looped_items``), else
+    ``expr`` itself."""
+    node = expr.node if isinstance(expr, NameExpr) else None
+    return looped.get(node, [expr]) if isinstance(node, Var) else [expr]

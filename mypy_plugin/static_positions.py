@@ -66,7 +66,7 @@ from mypy_plugin.jit_evidence import (
 from mypy_plugin.jit_statics import decorated_statics, named_statics, read_statics, returned_statics
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics, private_name
 from mypy_plugin.markers import class_name
-from mypy_plugin.method_bodies import is_name
+from mypy_plugin.method_bodies import assigned_anywhere, assigned_values, is_name
 from mypy_plugin.mypy_internals import checked_module, innermost_function, lookup
 from mypy_plugin.reporting import report
 from mypy_plugin.traced_parameters import is_vmap, tracer_problem, unmapped
@@ -427,23 +427,43 @@ def _called_object(api: CheckerPluginInterface, callee: Expression) -> tuple[Nod
 
 def _taken_from(api: CheckerPluginInterface, callee: Expression, scope: FuncDef | None) -> Expression:
     """Where the jitted function a call calls was taken: through a name to the one value the
-    module gives it, and through a call given it first that returns it with its static positions
-    (``jax.vmap(obj.method, ...)``, typed as what it is given)."""
+    module gives it, through an attribute of an instance of a class of the module to the one call
+    its construction assigns it (``self.f = jax.vmap(self.step)``), and through a call given it
+    first that returns it with its static positions (``jax.vmap(obj.method, ...)``, typed as what
+    it is given)."""
     for _ in range(MAX_STEPS):
         if isinstance(callee, NameExpr):
             made = origins(api, callee, callee.line, scope)
             if len(made) != 1 or made[0] is callee:
                 return callee
             callee = made[0]
-        elif isinstance(callee, CallExpr) and callee.args and _passes_on(api, callee):
+        elif isinstance(callee, MemberExpr) and isinstance(once := _constructed_once(api, callee), CallExpr):
+            if not _passes_on(api, once):
+                return callee
+            callee = once
+        elif isinstance(callee, CallExpr) and _passes_on(api, callee):
             callee = callee.args[0]
         else:
             return callee
     return callee
 
 
+def _constructed_once(api: CheckerPluginInterface, attribute: MemberExpr) -> Expression | None:
+    """The one value the construction of ``attribute``'s class (a class of the module checked,
+    whose methods' bodies every mode has) assigns it, where no other method assigns it."""
+    owner = _instance(api.get_expression_type(attribute.expr))
+    tree = checked_module(api)
+    if owner is None or tree is None or owner.type.module_name != tree.fullname:
+        return None
+    assigned = assigned_anywhere(owner.type.defn, attribute.name)
+    constructed = assigned_values(owner.type.defn, attribute.name)
+    return constructed[0] if len(assigned) == 1 and assigned == constructed else None
+
+
 def _passes_on(api: CheckerPluginInterface, call: CallExpr) -> bool:
     """``call`` returns its first argument's jitted function, static positions and all."""
+    if not call.args:
+        return False
     given = Statics.carried(api.get_expression_type(call.args[0]))
     returned = Statics.carried(api.get_expression_type(call))
     return given is not None and returned is not None and (given.nums, given.names) == (returned.nums, returned.names)
@@ -534,8 +554,11 @@ def built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem,
         callee = made.callee if isinstance(made, CallExpr) else None
         info = callee.node if isinstance(callee, RefExpr) else None
         given = made.args if isinstance(made, CallExpr) else []
-        where = (repeated(api, made, shaping=given) or copied(api, made, site)) if isinstance(info, TypeInfo) else None
-        if isinstance(info, TypeInfo) and where is not None:
+        if not isinstance(info, TypeInfo):
+            continue
+        used = site.call if site is not None else None
+        where = repeated(api, made, shaping=given, used=used) or copied(api, made, site)
+        if where is not None:
             return phrases.with_change(
                 problem._replace(rule=STATIC_IDENTITY_HASH), phrases.built_again(class_name(info), where)
             )

@@ -52,7 +52,7 @@ from mypy_plugin.library_fields import library_base
 from mypy_plugin.metadata import RegisteredPytree
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, is_subtype, named_tuple_base, named_tuple_fields
 from mypy_plugin.jitted_types import Statics
-from mypy_plugin.statements import calls, placed
+from mypy_plugin.statements import calls, looped_items, named_items, placed
 from mypy_plugin.method_bodies import assigned_values
 from mypy_plugin.value_origins import declared_type, function_bundle, given_fields, reaching_values
 
@@ -281,9 +281,15 @@ def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
     if not all(base in local or below_jax(base) for base in own) or may_be_registered(info):
         return False
     given = list(calls(tree.defs))
-    if any(isinstance(argument, RefExpr) and argument.node in local for call in given for argument in call.args):
+    looped = looped_items(tree.defs)
+    if any(
+        isinstance(item, RefExpr) and item.node in local
+        for call in given
+        for argument in call.args
+        for item in named_items(argument, looped)
+    ):
         return False
-    return not any(registering(given, base) for base in own)
+    return not any(registering(given, base, tree) for base in own)
 
 
 def _is_jax_type(info: TypeInfo) -> bool:

@@ -24,7 +24,8 @@ comprehension's list or dict or of a tuple so kept, also once compiled ahead of 
 ``.lower(...).compile()``), nor a value
 built in a loop and handed straight to a function that is not jitted, nor a bound method in a
 ``Partial`` handed straight to one, unless its object changes after construction; a local
-function defined before a loop is one object in it. A name bound again to another class's instance
+function defined before a loop is one object in it. One a loop makes (``f = jax.vmap(f, ...)`` per swept
+argument) that meets jit only after the loop is one object there too. A name bound again to another class's instance
 (``argparse.Namespace``, then a named tuple) is judged by what it holds, not by its first type.
 
 A local function jitted at each run counts what the local functions it calls capture too (a
@@ -1863,6 +1864,36 @@ palette.counted(jnp.ones(1))
 propose(jnp.ones(2))
 propose_given(jnp.ones(2), p=0.3)
 propose_keyword(*[jnp.ones(2)])  # no position fills a keyword-only parameter
+
+
+def swept(a: jax.Array, b: jax.Array) -> jax.Array:
+    return a + b
+
+
+def sweep_then_jit(x: jax.Array) -> jax.Array:
+    mapped = swept
+    for axis in range(2):  # one vmap per swept argument, then one jit of the last
+        mapped = jax.vmap(mapped, in_axes=axis)
+    return jax.jit(mapped)(x, x)
+
+
+def sweep_and_jit_each(x: jax.Array) -> None:
+    mapped = swept
+    for _ in range(2):
+        mapped = jax.vmap(mapped)
+        jax.jit(mapped)(x, x)  # E: jit-fresh-function
+
+
+def keep_last(x: jax.Array) -> jax.Array:
+    for factor in (1.0, 2.0):
+        scaler = lambda y: y * 2.0  # noqa: E731
+    return keyed(scaler, x)  # S: static-fresh-callable-strict (only the last one meets jit)
+
+
+def keep_each(x: jax.Array) -> None:
+    for factor in (1.0, 2.0):
+        scaler = lambda y: y * 2.0  # noqa: E731
+        keyed(scaler, x)  # E: static-fresh-callable
 """
 
 UNCHANGED = SHAPES.format(counter_change="")

@@ -111,6 +111,23 @@ class Registered:
 tree_util.register_pytree_node(Registered, lambda r: ((), None), lambda aux, children: Registered())
 
 
+def register_each(cls: Any) -> Any:
+    return tree_util.register_dataclass(cls, data_fields=["x"], meta_fields=[])
+
+
+@dataclasses.dataclass(frozen=True)
+class Carried:
+    x: jax.Array
+
+    @jax.jit
+    def a(self, y: int) -> int:
+        return y
+
+
+for each in (Carried,):  # a helper registers each class of the tuple
+    register_each(each)
+
+
 import equinox as eqx
 
 
@@ -562,6 +579,19 @@ mapped(jnp.ones(3))
 Pair(1).total(jnp.ones(2))
 h = jax.jit(lambda x, y: y, static_argnums=0)
 jax.vmap(h)([1], jnp.ones(2))  # E: static-dynamic-child
+
+
+class Tuner:
+    def __init__(self) -> None:
+        self.grid = jax.numpy.ones(3)
+        self.mapped = jax.vmap(self.gain, in_axes=0)  # self is bound: the array is position 1
+
+    @partial(jax.jit, static_argnums=0)
+    def gain(self, s: jax.Array) -> jax.Array:
+        return s * 2.0
+
+    def response(self) -> jax.Array:
+        return self.mapped(self.grid)
 """,
     "private_function_judged_by_its_callers": """
 @partial(jax.jit, static_argnames=("tsave",))
@@ -898,6 +928,16 @@ jax.jit(jax.grad(loss))(2.0, -1.0, 1.0)
 jax.grad(clip_gradient, argnums=2)(-1.0, 1.0, 2.0)  # concrete bounds: a Python value in the rule
 jax.lax.scan(step, (jax.numpy.ones(3), jax.numpy.ones(3) > 0), None, length=2)
 clip_gradient([-1.0], 1.0, jax.numpy.ones(()))  # a rule never hashes what it closes over
+""",
+    "forwarded_arguments": """
+class Results(Any):  # a base mypy cannot follow
+    @classmethod
+    def scanned(cls, *args, **kwargs):  # which argument is scan's function is not known here
+        return jax.lax.scan(*args, **kwargs)
+
+    @classmethod
+    def jitted(cls, *args, **kwargs):
+        return jax.jit(*args, **kwargs)
 """,
     "stale_globals": """
 scale = 2.0
