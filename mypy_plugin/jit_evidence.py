@@ -71,13 +71,11 @@ from mypy.nodes import (
     RefExpr,
     ReturnStmt,
     StrExpr,
-    TryStmt,
     TupleExpr,
     TypeInfo,
     UnaryExpr,
     Var,
     WhileStmt,
-    WithStmt,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import Instance, Type, UnboundType, get_proper_type
@@ -131,7 +129,7 @@ from mypy_plugin.mypy_internals import (
     lookup,
 )
 from mypy_plugin.reachability import skipped
-from mypy_plugin.statements import calls, placed, present, replaced_functions, taken_by, unpacked, walk
+from mypy_plugin.statements import blocks, calls, placed, present, replaced_functions, taken_by, unpacked, walk
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, compares_as_number, equal_copies, made_classes
 from mypy_plugin.value_uses import handed_to, passed_to, used_at_once, used_in
@@ -324,7 +322,7 @@ def _guarded(function: FuncDef, this: str) -> Iterator[tuple[str, Expression | N
     self.attribute is None:``, or after ``if self.attribute is not None: return ...`` in the same
     block; with a key, while the key is missing from it: inside ``if key not in self.attribute:``,
     or after ``if key in self.attribute: return ...``."""
-    for block in _blocks([function.body]):
+    for block in blocks([function.body]):
         for index, check in enumerate(block.body):
             test = _unset_test(check.expr[0], this) if isinstance(check, IfStmt) else None
             if not isinstance(check, IfStmt) or test is None:
@@ -348,22 +346,6 @@ def _unset_test(condition: Expression, this: str) -> tuple[str, Expression | Non
     if operator in ("in", "not in") and isinstance(other, MemberExpr) and is_name(other.expr, this):
         return other.name, subject, operator == "not in"
     return None
-
-
-def _blocks(nodes: Sequence[Node]) -> Iterator[Block]:
-    """The blocks below ``nodes``, in the function they are in (not nested functions')."""
-    for node in nodes:
-        if isinstance(node, Block):
-            yield node
-            yield from _blocks(node.body)
-        elif isinstance(node, IfStmt):
-            yield from _blocks([*node.body, *present([node.else_body])])
-        elif isinstance(node, (ForStmt, WhileStmt)):
-            yield from _blocks([node.body, *present([node.else_body])])
-        elif isinstance(node, WithStmt):
-            yield from _blocks([node.body])
-        elif isinstance(node, TryStmt):
-            yield from _blocks(present([node.body, *node.handlers, node.else_body, node.finally_body]))
 
 
 def _assigned_whole(node: Node) -> Expression | None:
@@ -1393,7 +1375,7 @@ def _left_behind(scope: FuncDef | None, tree: MypyFile, made: Context, used: Con
     ``used`` as well: what the last iteration made meets jit once, after the loop
     (``f = jax.vmap(f, in_axes=...)`` per swept argument, then one ``jax.jit(f)``)."""
     nodes = [scope.body] if scope is not None else tree.defs
-    loops = [node for block in _blocks(nodes) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
+    loops = [node for block in blocks(nodes) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
     runs_made = runs_both = False
     for loop in loops:
         steps = [step for step, *_ in walk([loop.body], definitions=True)]
@@ -1409,9 +1391,9 @@ def _kept_across_iterations(scope: FuncDef | None, tree: MypyFile, made: Context
     that branch: the other iterations call the one made before (a jitted solve remade only where
     its preconditioner is rebuilt)."""
     nodes = [scope.body] if scope is not None else tree.defs
-    loops = [node for block in _blocks(nodes) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
+    loops = [node for block in blocks(nodes) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
     for loop in loops:
-        checks = [node for block in _blocks([loop.body]) for node in block.body if isinstance(node, IfStmt)]
+        checks = [node for block in blocks([loop.body]) for node in block.body if isinstance(node, IfStmt)]
         for branch in (branch for check in checks for branch in [*check.body, *present([check.else_body])]):
             steps = [node for node, *_ in walk([branch])]
             names = {
@@ -1440,7 +1422,7 @@ def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
     attribute (``cache[key] = fn``, ``self._fn = fn``), itself or through a name bound to it: the
     runs after the first find it there (a hand-written memo, as ``functools.cache`` is one)."""
     nodes = [scope.body] if scope is not None else tree.defs
-    for block in _blocks(nodes):
+    for block in blocks(nodes):
         for index, check in enumerate(block.body):
             if not isinstance(check, IfStmt) or len(check.expr) != 1:
                 continue

@@ -40,7 +40,7 @@ from mypy_plugin.method_bodies import definition, takes_self
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, find_dataclass_transform_spec, named_tuple_base
 from mypy_plugin.reporting import report
 from mypy_plugin.static_values import bound_method_owner
-from mypy_plugin.statements import calls, looped_items, named_items, walk
+from mypy_plugin.statements import calls, looped_items, named_items, top_level_statements
 
 
 def function_of(context: object, fun: Expression) -> FuncDef | None:
@@ -99,7 +99,7 @@ def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     tree = checked_module(api)
     if tree is None or tree.fullname != info.module_name:
         return False
-    calls = [step.expr for step, _, scope, _ in walk(tree.defs) if scope is None and isinstance(step, ExpressionStmt)]
+    calls = [stmt.expr for stmt in top_level_statements(tree) if isinstance(stmt, ExpressionStmt)]
     return registering(calls, info, tree)
 
 

@@ -27,10 +27,12 @@ from mypy.nodes import (
     IfStmt,
     ListExpr,
     MatchStmt,
+    MypyFile,
     NameExpr,
     Node,
     OverloadedFuncDef,
     SetExpr,
+    Statement,
     TryStmt,
     TupleExpr,
     Var,
@@ -222,3 +224,25 @@ def named_items(expr: Expression, looped: dict[Var, list[Expression]]) -> list[E
     ``expr`` itself."""
     node = expr.node if isinstance(expr, NameExpr) else None
     return looped.get(node, [expr]) if isinstance(node, Var) else [expr]
+
+
+def blocks(nodes: Sequence[Node]) -> Iterator[Block]:
+    """The blocks below ``nodes``, in the function they are in (not nested functions')."""
+    for node in nodes:
+        if isinstance(node, Block):
+            yield node
+            yield from blocks(node.body)
+        elif isinstance(node, IfStmt):
+            yield from blocks([*node.body, *present([node.else_body])])
+        elif isinstance(node, (ForStmt, WhileStmt)):
+            yield from blocks([node.body, *present([node.else_body])])
+        elif isinstance(node, WithStmt):
+            yield from blocks([node.body])
+        elif isinstance(node, TryStmt):
+            yield from blocks(present([node.body, *node.handlers, node.else_body, node.finally_body]))
+
+
+def top_level_statements(tree: MypyFile) -> list[Statement]:
+    """The statements of a module's own code, those of its loops and branches too (not of its
+    functions or classes)."""
+    return [*tree.defs, *(stmt for block in blocks(tree.defs) for stmt in block.body)]
