@@ -129,7 +129,17 @@ from mypy_plugin.mypy_internals import (
     lookup,
 )
 from mypy_plugin.reachability import skipped
-from mypy_plugin.statements import blocks, calls, placed, present, replaced_functions, taken_by, unpacked, walk
+from mypy_plugin.statements import (
+    blocks,
+    calls,
+    code_blocks,
+    placed,
+    present,
+    replaced_functions,
+    taken_by,
+    unpacked,
+    walk,
+)
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, compares_as_number, equal_copies, made_classes
 from mypy_plugin.value_uses import handed_to, passed_to, used_at_once, used_in
@@ -1370,14 +1380,18 @@ def _runs(expr: Expression, function: FuncDef, runners: Collection[Var]) -> bool
     return definition(expr.node) is function or isinstance(expr.node, Var) and expr.node in runners
 
 
+def _loops(scope: FuncDef | None, tree: MypyFile) -> list[ForStmt | WhileStmt]:
+    """The loop statements of ``scope``'s code (the module's top-level code where it is None),
+    nested ones too."""
+    return [node for block in code_blocks(scope, tree) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
+
+
 def _left_behind(scope: FuncDef | None, tree: MypyFile, made: Context, used: Context) -> bool:
     """Loops of ``scope`` (or of the module's top level) run ``made`` but none of them runs
     ``used`` as well: what the last iteration made meets jit once, after the loop
     (``f = jax.vmap(f, in_axes=...)`` per swept argument, then one ``jax.jit(f)``)."""
-    nodes = [scope.body] if scope is not None else tree.defs
-    loops = [node for block in blocks(nodes) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
     runs_made = runs_both = False
-    for loop in loops:
+    for loop in _loops(scope, tree):
         steps = [step for step, *_ in walk([loop.body], definitions=True)]
         ran = {id(expr) for step in steps for expr in [step, *get_subexpressions(step)]}
         runs_made = runs_made or id(made) in ran
@@ -1390,9 +1404,7 @@ def _kept_across_iterations(scope: FuncDef | None, tree: MypyFile, made: Context
     some iterations of a loop, inside an ``if`` of its body, and the loop reads that name outside
     that branch: the other iterations call the one made before (a jitted solve remade only where
     its preconditioner is rebuilt)."""
-    nodes = [scope.body] if scope is not None else tree.defs
-    loops = [node for block in blocks(nodes) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
-    for loop in loops:
+    for loop in _loops(scope, tree):
         checks = [node for block in blocks([loop.body]) for node in block.body if isinstance(node, IfStmt)]
         for branch in (branch for check in checks for branch in [*check.body, *present([check.else_body])]):
             steps = [node for node, *_ in walk([branch])]
@@ -1421,8 +1433,7 @@ def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
     cache: return cache[key]``), and the code there stores it in that place, an item or an
     attribute (``cache[key] = fn``, ``self._fn = fn``), itself or through a name bound to it: the
     runs after the first find it there (a hand-written memo, as ``functools.cache`` is one)."""
-    nodes = [scope.body] if scope is not None else tree.defs
-    for block in blocks(nodes):
+    for block in code_blocks(scope, tree):
         for index, check in enumerate(block.body):
             if not isinstance(check, IfStmt) or len(check.expr) != 1:
                 continue

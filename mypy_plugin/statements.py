@@ -242,7 +242,13 @@ def blocks(nodes: Sequence[Node]) -> Iterator[Block]:
             yield from blocks(present([node.body, *node.handlers, node.else_body, node.finally_body]))
 
 
+def code_blocks(scope: FuncDef | None, tree: MypyFile) -> list[Block]:
+    """The blocks of the code of ``scope``, or of the module's own top-level code where it is None:
+    its body and those of its loops and branches (not of nested functions or classes)."""
+    return list(blocks([scope.body if scope is not None else Block(tree.defs)]))
+
+
 def top_level_statements(tree: MypyFile) -> list[Statement]:
     """The statements of a module's own code, those of its loops and branches too (not of its
     functions or classes)."""
-    return [*tree.defs, *(stmt for block in blocks(tree.defs) for stmt in block.body)]
+    return [stmt for block in code_blocks(None, tree) for stmt in block.body]

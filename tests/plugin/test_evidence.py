@@ -1884,6 +1884,12 @@ def sweep_and_jit_each(x: jax.Array) -> None:
         jax.jit(mapped)(x, x)  # E: jit-fresh-function
 
 
+top_mapped = swept
+for top_axis in range(2):  # at the module's top level too
+    top_mapped = jax.vmap(top_mapped, in_axes=top_axis)
+jax.jit(top_mapped)(jnp.ones(2), jnp.ones(2))
+
+
 def keep_last(x: jax.Array) -> jax.Array:
     for factor in (1.0, 2.0):
         scaler = lambda y: y * 2.0  # noqa: E731
