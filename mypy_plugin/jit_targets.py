@@ -9,7 +9,7 @@ module being checked.
 from __future__ import annotations
 
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from mypy.nodes import (
     CallExpr,
@@ -103,13 +103,17 @@ def is_registered_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     return registering(calls, info, tree)
 
 
-def registering(expressions: Iterable[Expression], info: TypeInfo, tree: MypyFile) -> bool:
+def registering(
+    expressions: Iterable[Expression],
+    info: TypeInfo,
+    tree: MypyFile,
+    looped: Mapping[Var, list[Expression]] | None = None,
+) -> bool:
     """One of ``expressions`` (of ``tree``) is a call registering ``info`` as a pytree:
     ``jax.tree_util``'s, or a helper's that may (pantea's ``register_jax_pytree_node(Box)`` calls
     ``register_pytree_node``): a function called on the class as a decorator would be
     (``may_register_decorated``), given the class itself or a loop's variable that takes it
-    (``statements.looped_items``)."""
-    looped: dict[Var, list[Expression]] | None = None
+    (``statements.looped_items``: the caller's, else read here where a call needs them)."""
     for expr in expressions:
         if not isinstance(expr, CallExpr) or not isinstance(expr.callee, RefExpr) or not expr.args:
             continue

@@ -69,6 +69,7 @@ from mypy_plugin.markers import class_name, is_array_type
 from mypy_plugin.metadata import DataclassOptions, FlattenedAux, LibraryFields, RegistersDerived
 from mypy_plugin.method_bodies import (
     EVERY_ATTRIBUTE,
+    FLATTEN_METHODS,
     aux_attributes,
     constructed_attributes,
     definition,
@@ -196,7 +197,7 @@ def record_flattening(ctx: ClassDefContext) -> None:
 
 def _check_flattened(api: SemanticAnalyzerPluginInterface, info: TypeInfo, context: Context) -> None:
     """The aux data of the flatten method ``info`` has, from the class that defines it."""
-    definer = next((base for base in info.mro if {"tree_flatten", "tree_flatten_with_keys"} & set(base.names)), None)
+    definer = next((base for base in info.mro if any(name in base.names for name in FLATTEN_METHODS)), None)
     if definer is not None:
         analyser_judge(api).looked_through(definer)
     record = FlattenedAux.read(definer) if definer is not None else None

@@ -79,11 +79,15 @@ def aux_attributes(flatten: FuncItem) -> list[str]:
     return found
 
 
+FLATTEN_METHODS = ("tree_flatten_with_keys", "tree_flatten")
+"""The methods ``register_pytree_with_keys_class`` and ``register_pytree_node_class`` call, the
+first one a class defines taken."""
+
+
 def own_flatten(defn: ClassDef) -> FuncDef | None:
-    """The flatten method the class body defines: ``tree_flatten_with_keys``, else ``tree_flatten``
-    (what ``register_pytree_with_keys_class`` and ``register_pytree_node_class`` call)."""
+    """The flatten method the class body defines (``FLATTEN_METHODS``)."""
     methods = {method.name: method for method in instance_methods(defn)}
-    return methods.get("tree_flatten_with_keys") or methods.get("tree_flatten")
+    return next((methods[name] for name in FLATTEN_METHODS if name in methods), None)
 
 
 def registers_derived_classes(defn: ClassDef, registrations: Iterable[str]) -> bool:

@@ -9,7 +9,7 @@ call's arguments (``placed``) are shared the same way by the readers of calls.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
 from mypy.nodes import (
@@ -219,7 +219,7 @@ def looped_items(nodes: Sequence[Node]) -> dict[Var, list[Expression]]:
     return found
 
 
-def named_items(expr: Expression, looped: dict[Var, list[Expression]]) -> list[Expression]:
+def named_items(expr: Expression, looped: Mapping[Var, list[Expression]]) -> list[Expression]:
     """What ``expr`` stands for: the items a loop binds its variable to (``looped_items``), else
     ``expr`` itself."""
     node = expr.node if isinstance(expr, NameExpr) else None

@@ -289,7 +289,7 @@ def _never_a_pytree(info: TypeInfo, tree: MypyFile) -> bool:
         for item in named_items(argument, looped)
     ):
         return False
-    return not any(registering(given, base, tree) for base in own)
+    return not any(registering(given, base, tree, looped) for base in own)
 
 
 def _is_jax_type(info: TypeInfo) -> bool:
