@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mypy.nodes import Block, FuncDef, MypyFile, SymbolNode, TypeInfo, Var
+from mypy.nodes import Block, CallExpr, FuncDef, MypyFile, RefExpr, SymbolNode, TypeInfo, Var
 from mypy.options import Options
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext, Plugin, ReportConfigContext
 from mypy.types import Type
@@ -50,6 +50,17 @@ from mypy_plugin.static_positions import (
     traced_through_hook,
 )
 
+
+def _partial_decorator_hook(ctx: ClassDefContext) -> bool:
+    """``@functools.partial(decorator, ...)``: the class decorated as ``decorator`` decorates it,
+    its options the partial's keywords (``@partial(jax.tree_util.register_dataclass,
+    data_fields=[...], meta_fields=[...])``, as jax documents it)."""
+    reason = ctx.reason
+    bound = reason.args[0] if isinstance(reason, CallExpr) and reason.args else None
+    hook = _CLASS_DECORATOR_HOOKS.get(bound.fullname) if isinstance(bound, RefExpr) else None
+    return hook(ctx) if hook is not None else True
+
+
 _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     names.STATIC_DECORATOR: guarded(static_class_hook, True),
     names.PYTREE_DECORATOR: guarded(pytree_class_hook, True),
@@ -57,6 +68,7 @@ _CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], bool]] = {
     names.REGISTER_DATACLASS: guarded(library_fields.register_dataclass_hook, True),
     names.REGISTER_STATIC: guarded(library_fields.register_static_hook, True),
     library_fields.FLAX_DATACLASS: guarded(library_fields.flax_dataclass_hook, True),
+    "functools.partial": guarded(_partial_decorator_hook, True),
 }
 _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] = {
     **dict.fromkeys(DATACLASS_MAKERS, guarded(library_fields.dataclass_tag_hook, None)),

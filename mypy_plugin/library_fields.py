@@ -22,7 +22,7 @@ recorded for it (``metadata.LibraryFields``), for the constructor check of ``cal
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from mypy.nodes import (
@@ -148,9 +148,18 @@ def _record_flax_struct(ctx: ClassDefContext) -> None:
 
 def register_dataclass_hook(ctx: ClassDefContext) -> bool:
     """``@jax.tree_util.register_dataclass``: a registered pytree, whose fields with
-    ``metadata={"static": True}`` or ``jax.tree.static()`` are static."""
+    ``metadata={"static": True}`` or ``jax.tree.static()`` are static, or those its call names
+    ``meta_fields`` (``@partial(register_dataclass, meta_fields=[...])``)."""
     registered_class_hook(ctx)
-    _check_class(ctx.api, ctx.cls, JAX_DATACLASS)
+    reason = ctx.reason
+    named = _literal_names(zip(reason.arg_names, reason.args), "meta_fields") if isinstance(reason, CallExpr) else None
+    if named:
+        info = ctx.cls.info
+        LibraryFields.erase(info)
+        _record(info, JAX_DATACLASS, named)
+        _report_fields(ctx.api, info, _named_fields(info, named, reason), JAX_DATACLASS)
+    else:
+        _check_class(ctx.api, ctx.cls, JAX_DATACLASS)
     return True
 
 
@@ -253,7 +262,10 @@ def register_call_hook(ctx: FunctionContext) -> Type:
         _report_fields(ctx.api, info, _named_fields(info, None, ctx.context), JAX_STATIC_CLASS)
         _check_static_class(ctx.api, info, ctx.context)
     else:
-        named = _literal_names(ctx, "meta_fields")
+        named = _literal_names(
+            ((name, arg) for names, args in zip(ctx.arg_names, ctx.args) for name, arg in zip(names, args)),
+            "meta_fields",
+        )
         if named:
             _record(info, JAX_DATACLASS, named)
             _report_fields(ctx.api, info, _named_fields(info, named, ctx.context), JAX_DATACLASS)
@@ -357,12 +369,13 @@ def _named_fields(info: TypeInfo, names: list[str] | None, fallback: Context) ->
     return fields
 
 
-def _literal_names(ctx: FunctionContext, parameter: str) -> list[str] | None:
-    for names, exprs in zip(ctx.arg_names, ctx.args):
-        for name, expr in zip(names, exprs):
-            if name == parameter and isinstance(expr, (ListExpr, TupleExpr)):
-                items = [item.value for item in expr.items if isinstance(item, StrExpr)]
-                return items if len(items) == len(expr.items) else None
+def _literal_names(arguments: Iterable[tuple[str | None, Expression]], parameter: str) -> list[str] | None:
+    """The strings of the list or tuple display given as ``parameter`` among a call's
+    ``arguments`` (name, value), where every item is one."""
+    for name, expr in arguments:
+        if name == parameter and isinstance(expr, (ListExpr, TupleExpr)):
+            items = [item.value for item in expr.items if isinstance(item, StrExpr)]
+            return items if len(items) == len(expr.items) else None
     return None
 
 

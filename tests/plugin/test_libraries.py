@@ -206,6 +206,28 @@ jax.tree_util.register_dataclass(Called, data_fields=["x"], meta_fields=["name"]
 class Settings:
     steps: int
     method: str
+
+
+import functools
+
+
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["x"], meta_fields=["name"])
+@dataclasses.dataclass(frozen=True)
+class Documented:  # the form jax's documentation shows: a pytree, traced by jit
+    x: jax.Array
+    name: str
+
+
+@jax.jit
+def run(op: MyOp, documented: Documented) -> jax.Array:
+    return documented.x
+
+
+def made() -> Documented:
+    return Documented(jnp.ones(1), "a")
+
+
+run(MyOp(jnp.ones(1), jnp.ones(1)), made())
 """,
     "jax_mistakes": """
 @jax.tree_util.register_dataclass
@@ -231,6 +253,19 @@ class Called:
 jax.tree_util.register_dataclass(Called, data_fields=["x"], meta_fields=["meta"])
 called = Called(jnp.ones(1), {})
 called.meta["k"] = 1
+
+
+from functools import partial
+
+
+@partial(jax.tree_util.register_dataclass, data_fields=["x"], meta_fields=["meta"])
+@dataclasses.dataclass
+class Decorated:
+    x: jax.Array
+    meta: jax.Array  # E: static-dynamic-child
+
+
+jax.jit(lambda decorated: decorated.x)(Decorated(jnp.ones(1), jnp.ones(1)))
 
 
 @dataclasses.dataclass
