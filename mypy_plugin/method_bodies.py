@@ -60,7 +60,7 @@ from mypy.types import CallableType, Instance, TypeVarType, get_proper_type
 
 from mypy_plugin.metadata import MethodReads
 from mypy_plugin.mypy_internals import checked_module, defining_class, get_subexpressions, returned_values
-from mypy_plugin.statements import calls, parameter_at, placed, walk
+from mypy_plugin.statements import calls, display_values, parameter_at, placed, walk
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
@@ -204,14 +204,9 @@ def parameter_storage(info: TypeInfo, attributes: Iterable[str]) -> Storage:
 
 
 def _held_parameters(value: Expression, parameters: set[str]) -> list[str]:
-    """The ``parameters`` that a tuple, list or set display, or a dict display's values, holds as
-    given (``{"params": params}``)."""
-    if isinstance(value, (TupleExpr, ListExpr, SetExpr)):
-        items = value.items
-    elif isinstance(value, DictExpr):
-        items = [item for _, item in value.items]
-    else:
-        return []
+    """The ``parameters`` that a display holds as given (``{"params": params}``,
+    ``statements.display_values``)."""
+    items = display_values(value) or []
     return [item.name for item in items if isinstance(item, NameExpr) and item.name in parameters]
 
 
@@ -410,16 +405,9 @@ def _named_attributes(expr: Expression, this: str, body: Block) -> list[str]:
     value = _local_value(expr, body)
     if isinstance(value, MemberExpr):
         return [value.name] if is_name(value.expr, this) else []
-    if isinstance(value, (TupleExpr, ListExpr)):
-        items = value.items
-    elif isinstance(value, DictExpr):
-        items = [item for _, item in value.items]
-    elif isinstance(value, CallExpr) and is_name(value.callee, "dict"):
-        items = [arg for arg, name in zip(value.args, value.arg_names) if name is not None]
-    elif isinstance(value, CallExpr) and is_name(value.callee, "vars") and len(value.args) == 1:
+    if isinstance(value, CallExpr) and is_name(value.callee, "vars") and len(value.args) == 1:
         return [EVERY_ATTRIBUTE] if is_name(value.args[0], this) else []
-    else:
-        return []
+    items = display_values(value) or []
     return [name for item in items for name in _named_attributes(item, this, body)]
 
 

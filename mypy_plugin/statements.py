@@ -20,6 +20,7 @@ from mypy.nodes import (
     CallExpr,
     ClassDef,
     Decorator,
+    DictExpr,
     ForStmt,
     FuncDef,
     FuncItem,
@@ -204,19 +205,33 @@ def present(nodes: Sequence[N | None]) -> list[N]:
 
 
 def looped_items(nodes: Sequence[Node]) -> dict[Var, list[Expression]]:
-    """The items of the tuple, list or set display each ``for`` statement below ``nodes``
-    iterates, by the variable its target binds: a name given in its body stands for each of them
-    (``for cls in (State, Carry): register(cls)``)."""
+    """The items of the display each ``for`` statement below ``nodes`` iterates
+    (``iterated_items``), by the variable its target binds: a name given in its body stands for
+    each of them (``for cls in (State, Carry): register(cls)``)."""
     found: dict[Var, list[Expression]] = {}
     for node, _, _, owner in walk(nodes):
-        if (
-            isinstance(owner, ForStmt)
-            and node is owner.index
-            and isinstance(owner.expr, (TupleExpr, ListExpr, SetExpr))
-        ):
-            if isinstance(node, NameExpr) and isinstance(node.node, Var):
-                found.setdefault(node.node, []).extend(owner.expr.items)
+        items = iterated_items(owner) if isinstance(owner, ForStmt) and node is owner.index else None
+        if items is not None and isinstance(node, NameExpr) and isinstance(node.node, Var):
+            found.setdefault(node.node, []).extend(items)
     return found
+
+
+def iterated_items(loop: ForStmt) -> list[Expression] | None:
+    """The items of the tuple, list or set display ``loop`` iterates, each of which its target
+    holds in turn; None where it iterates anything else."""
+    return list(loop.expr.items) if isinstance(loop.expr, (TupleExpr, ListExpr, SetExpr)) else None
+
+
+def display_values(expr: Expression) -> list[Expression] | None:
+    """The values a display holds: the items of a tuple, list or set display, the values of a
+    dict display or of a ``dict(key=value)`` call; None where ``expr`` is none of those."""
+    if isinstance(expr, (TupleExpr, ListExpr, SetExpr)):
+        return list(expr.items)
+    if isinstance(expr, DictExpr):
+        return [value for _, value in expr.items]
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, NameExpr) and expr.callee.name == "dict":
+        return [arg for arg, name in zip(expr.args, expr.arg_names) if name is not None]
+    return None
 
 
 def named_items(expr: Expression, looped: Mapping[Var, list[Expression]]) -> list[Expression]:

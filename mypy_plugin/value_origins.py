@@ -70,6 +70,7 @@ from mypy.nodes import (
     ReturnStmt,
     SetComprehension,
     SetExpr,
+    StarExpr,
     StrExpr,
     SuperExpr,
     TupleExpr,
@@ -120,7 +121,7 @@ from mypy_plugin.mypy_internals import (
     named_tuple_fields,
 )
 from mypy_plugin.static_values import fresh_callable, is_function_type, made_at
-from mypy_plugin.statements import walk
+from mypy_plugin.statements import iterated_items, walk
 
 MAX_STEPS = 4
 """How many names and parameters a value is followed through."""
@@ -221,10 +222,14 @@ class ModuleFlow:
         """Each list display the module binds to a variable (``found = []``), by its id."""
         self.appended: dict[Var, list[Expression]] = {}
         """Each variable's values the module appends to it (``found.append(fn)``)."""
+        self.unpacked: set[int] = set()
+        """The ids of the items of unpacked values the flow made (``_unpacked``): not the module's
+        own expressions, so never handed on as a value it makes."""
         for node, _, scope, bound_by in walk(tree.defs):
             if bound_by is not None and isinstance(node, Expression):
-                items = bound_by.expr if isinstance(bound_by, ForStmt) else None
-                over = items.items if isinstance(items, (TupleExpr, ListExpr)) and isinstance(node, NameExpr) else None
+                over = (
+                    iterated_items(bound_by) if isinstance(bound_by, ForStmt) and isinstance(node, NameExpr) else None
+                )
                 self._bind(node, None, node.line, scope, over)
             elif isinstance(node, AssignmentStmt):
                 for lvalue in node.lvalues:
@@ -273,6 +278,14 @@ class ModuleFlow:
         around = [outer for outer in self.functions if spans(outer, function.line)]
         return sorted(around, key=lambda outer: outer.line)
 
+    def _unpacked(self, value: Expression, index: int) -> IndexExpr:
+        """``value[index]``, made here for what unpacking ``value`` binds its ``index``-th target
+        to (``params, state = init(...)``), noted in ``unpacked``."""
+        item = IndexExpr(value, IntExpr(index))
+        item.set_line(value)
+        self.unpacked.add(id(item))
+        return item
+
     def _bind(
         self,
         lvalue: Expression,
@@ -287,7 +300,12 @@ class ModuleFlow:
             values = (value,) if value is not None else tuple(items) if items is not None else None
             self.bindings.setdefault(lvalue.node, []).append(Binding(line, scope, values))
         elif isinstance(lvalue, (TupleExpr, ListExpr)):
-            items = value.items if isinstance(value, (TupleExpr, ListExpr)) else []
+            if isinstance(value, (TupleExpr, ListExpr)):
+                items: list[Expression | None] = list(value.items)
+            elif value is not None and not any(isinstance(item, StarExpr) for item in lvalue.items):
+                items = [self._unpacked(value, index) for index in range(len(lvalue.items))]
+            else:
+                items = []
             paired = len(items) == len(lvalue.items)
             for index, item in enumerate(lvalue.items):
                 self._bind(item, items[index] if paired else None, line, scope)
@@ -646,17 +664,20 @@ def _item_never_none(flow: ModuleFlow, expr: IndexExpr, key: str, scope: FuncDef
     for base in bases:
         if base is None:
             return False
-        called = _call_returns(flow, base.expr)
-        displays = (
-            [made for value in called[1] for made in _origins(flow, value, value.line, called[0], steps - 1, set())]
-            if called is not None
-            else [base]
-        )
-        for display in displays:
+        for display in _made_or_returned(flow, base, steps):
             value = _dict_item(display.expr, key) if display is not None else None
             if value is None or not _never_none(flow, value, value.line, display.scope, steps - 1):
                 return False
     return True
+
+
+def _made_or_returned(flow: ModuleFlow, made: Made | None, steps: int) -> list[Made | None]:
+    """What ``made`` makes: itself, or for a call of a function of the module that returns a value
+    on every path (``_call_returns``), what its returns make."""
+    called = _call_returns(flow, made.expr) if made is not None else None
+    if called is None:
+        return [made]
+    return [found for value in called[1] for found in _origins(flow, value, value.line, called[0], steps - 1, set())]
 
 
 def _dict_item(expr: Expression, key: str) -> Expression | None:
@@ -1015,6 +1036,9 @@ def _origins(
         for side in [expr.left, expr.right] if expr.op == "or" else [expr.right]:
             yield from _origins(flow, side, line, scope, steps, seen)
         return
+    if isinstance(expr, IndexExpr) and isinstance(expr.index, IntExpr):
+        yield from _tuple_item(flow, expr, expr.index.value, line, scope, steps, seen)
+        return
     owner_class = defining_class(scope) if scope is not None else None
     if (
         isinstance(expr, MemberExpr)
@@ -1044,6 +1068,23 @@ def _origins(
         return
     for value in binding.values:
         yield from _origins(flow, value, binding.line, binding.scope, steps - 1, seen)
+
+
+def _tuple_item(
+    flow: ModuleFlow, expr: IndexExpr, index: int, line: int, scope: FuncDef | None, steps: int, seen: set[Var]
+) -> Iterator[Made | None]:
+    """What item ``index`` of a tuple may be (``expr``, ``base[index]``, or a target that unpacks
+    ``base``): the item of each tuple display ``base`` holds, as written or as what a function of
+    the module returns on every path (``params, state = init(...)``); where a value of ``base`` is
+    no such display, ``expr`` itself."""
+    bases = list(_origins(flow, expr.base, line, scope, steps - 1, seen)) if steps > 0 else [None]
+    for base in bases:
+        for display in _made_or_returned(flow, base, steps):
+            if display is not None and isinstance(display.expr, TupleExpr) and index < len(display.expr.items):
+                item = display.expr.items[index]
+                yield from _origins(flow, item, item.line, display.scope, steps - 1, seen)
+            else:
+                yield Made(expr, scope) if id(expr) not in flow.unpacked else None
 
 
 def _own_attribute(flow: ModuleFlow, expr: MemberExpr, scope: FuncDef, info: TypeInfo) -> bool:

@@ -853,6 +853,38 @@ class Holder:
     def go(self, y: jax.Array) -> jax.Array:
         return self.fn(y, (3,))
 """,
+    "unpacked_returns": """
+def init(n: int) -> Any:
+    settings = {"size": n}
+    state = jnp.zeros(n)
+    return settings, state
+
+
+def init_frozen(n: int) -> Any:
+    return (n, "sum"), jnp.zeros(n)
+
+
+def step(state, settings):
+    return state
+
+
+stepped = jax.jit(step, static_argnums=1)
+
+
+def search(state, settings, rounds: int) -> Any:
+    for _ in range(rounds):
+        state = stepped(state, settings)  # E: static-unhashable
+    return state
+
+
+settings, state = init(3)
+search(state, settings, 2)
+first = init(3)[0]
+stepped(state, first)  # E: static-unhashable
+frozen, state = init_frozen(3)
+stepped(state, frozen)  # the first item is a tuple of a number and a string
+stepped(state, init_frozen(3)[0])
+""",
     "library_jitted_functions": """
 from jax.experimental.ode import odeint
 
