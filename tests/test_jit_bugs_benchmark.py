@@ -560,3 +560,15 @@ def test_marks_match_findings_by_file_line_and_code(tmp_path: Path) -> None:
 
 def test_readme_lists_every_case() -> None:
     assert jit_bugs.cases_table(CASES) in (BENCHMARK / "README.md").read_text()
+
+
+def test_a_failing_case_is_named_by_the_exception_it_raised(tmp_path: Path) -> None:
+    (tmp_path / "fails.py").write_text(
+        '"""Source: https://example.org/2"""\n'
+        "import jax\n\n"
+        "f = jax.jit(lambda x, opts: x, static_argnums=1)\n"
+        "f(1, {'k': 1})  # expect: static-unhashable\n"
+    )
+    [case] = jit_bugs.load_cases(tmp_path)
+    # jax's ValueError quotes the TypeError that hashing the dict raised, on a line of its own
+    assert jit_bugs.run_case(case).result == "fails: ValueError"

@@ -205,9 +205,18 @@ def run_case(case: Case, timeout: float = RUN_TIMEOUT_S) -> Outcome:
         return Outcome("runs", sanitized)
     if missing := _MISSING_MODULE.search(done.stderr):
         return Outcome(f"needs {missing[1]}", sanitized)
-    exceptions = _EXCEPTION.findall(done.stderr)
-    result = f"fails: {exceptions[-1].rsplit('.', 1)[-1]}" if exceptions else f"fails: exit status {done.returncode}"
+    raised = _raised(done.stderr)
+    result = f"fails: {raised.rsplit('.', 1)[-1]}" if raised else f"fails: exit status {done.returncode}"
     return Outcome(result, sanitized)
+
+
+def _raised(stderr: str) -> str | None:
+    """The exception the last traceback in ``stderr`` ends with: the first line after its header
+    that names one, not a line of its message that quotes another (jax's ``ValueError: Non-hashable
+    static arguments ...`` quotes the ``TypeError`` hashing raised)."""
+    last = stderr.rfind("Traceback (most recent call last):")
+    found = _EXCEPTION.search(stderr, last if last >= 0 else 0)
+    return found[1] if found else None
 
 
 def summary_table(scores: Sequence[Score], outcomes: dict[str, Outcome] | None = None) -> str:
@@ -308,6 +317,7 @@ def main() -> int:
     print(misses_and_false_positives(scores))
     if outcomes is not None:
         print()
+        print("Cases:")
         print(cases_table(cases, outcomes))
     return 0
 
