@@ -52,13 +52,11 @@ from mypy.nodes import (
     ContinueStmt,
     Decorator,
     DelStmt,
-    DictionaryComprehension,
     Expression,
     ExpressionStmt,
     ForStmt,
     FuncBase,
     FuncDef,
-    GeneratorExpr,
     IfStmt,
     IndexExpr,
     ListExpr,
@@ -130,6 +128,7 @@ from mypy_plugin.mypy_internals import (
 )
 from mypy_plugin.reachability import skipped
 from mypy_plugin.statements import (
+    each_iteration,
     blocks,
     calls,
     code_blocks,
@@ -693,7 +692,7 @@ def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
         inside = get_subexpressions(node)
         for expr in inside:
             if isinstance(expr, CallExpr) and _calls_class(expr, info):
-                if _each_iteration(looping, inside, expr):
+                if each_iteration(looping, inside, expr):
                     return phrases.built_again(class_name(info), phrases.repeatedly(expr.line))
     return None
 
@@ -1121,7 +1120,7 @@ def _placed(api: Api, made: Context) -> tuple[bool, FuncDef | None, Sequence[Exp
             continue
         inside = get_subexpressions(node)
         if any(expr is made for expr in inside):
-            return _each_iteration(looping, inside, made), scope, inside
+            return each_iteration(looping, inside, made), scope, inside
     return False, None, ()
 
 
@@ -1262,7 +1261,7 @@ def _called_in_loop(
             given = given_for(call, function, parameters) if parameters else []
             if given is None or skipped(api, call, scope, function, site) or _cached(scope, tree, call):
                 continue
-            if _each_iteration(looping, inside, call):
+            if each_iteration(looping, inside, call):
                 if _differ(api, given, scope, inside, call) or _kept_across_iterations(scope, tree, call):
                     continue
                 if _changed_receiver(call, scope, tree, attributes):
@@ -1553,20 +1552,3 @@ def _stored_places(nodes: Sequence[Node], made: Context) -> set[str]:
 def _leaves(block: Block) -> bool:
     """``block`` ends by leaving the code after it: a ``return``, ``raise``, ``continue`` or ``break``."""
     return bool(block.body) and isinstance(block.body[-1], (ReturnStmt, RaiseStmt, ContinueStmt, BreakStmt))
-
-
-def _each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:
-    """Whether ``call``, one of the expressions ``inside`` a statement that runs once per
-    iteration of a loop where ``looping``, runs once per iteration of a loop or comprehension."""
-    return looping or any(_per_iteration(expr, call) for expr in inside)
-
-
-def _per_iteration(expr: Expression, call: Context) -> bool:
-    """Whether ``call`` is in the part of comprehension ``expr`` evaluated for every item."""
-    if isinstance(expr, GeneratorExpr):
-        parts: list[Expression] = [expr.left_expr, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
-    elif isinstance(expr, DictionaryComprehension):
-        parts = [*present([expr.key]), expr.value, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
-    else:
-        return False
-    return any(inner is call for part in parts for inner in get_subexpressions(part))

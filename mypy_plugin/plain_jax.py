@@ -21,7 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from mypy.nodes import CallExpr, Context, Decorator, Expression, FuncDef, MemberExpr, NameExpr, RefExpr, TypeInfo, Var
+from mypy.nodes import (
+    CallExpr,
+    Context,
+    Decorator,
+    Expression,
+    FuncDef,
+    MemberExpr,
+    MypyFile,
+    NameExpr,
+    RefExpr,
+    TypeInfo,
+    Var,
+)
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
@@ -40,7 +52,14 @@ from mypy_plugin.captured_values import shaping_values
 from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.jit_evidence import made_in, method_reads, parameter_reads_of, repeated, written_while_tracing
+from mypy_plugin.jit_evidence import (
+    made_in,
+    method_reads,
+    parameter_reads_of,
+    repeated,
+    while_tracing,
+    written_while_tracing,
+)
 from mypy_plugin.jit_statics import named_statics, read_statics
 from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords
 from mypy_plugin.jit_targets import (
@@ -67,7 +86,7 @@ from mypy_plugin.static_positions import built_again, plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
 from mypy_plugin.statements import calls, placed
 from mypy_plugin.value_origins import Site, fresh_origin, given_problem, spans
-from mypy_plugin.value_uses import kept, never_compiled
+from mypy_plugin.value_uses import called_only_where_made, kept, never_compiled
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""
@@ -224,14 +243,29 @@ def check_fresh_function(
         given = _given_statics(ctx.api, context, statics)
         where = repeated(ctx.api, made, shaping=[*shaping, *given], used=context)
     tree = checked_module(ctx.api)
-    if (
-        described is None
-        or where is None
-        or tree is not None
-        and (kept(tree, context) or never_compiled(tree, context))
-    ):
+    if described is None or tree is not None and (kept(tree, context) or never_compiled(tree, context)):
         return
-    report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
+    if where is not None:
+        report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
+    elif function is not None and made is not None and _jitted_per_call(ctx.api, tree, made, context, function):
+        problem = phrases.fresh_function_per_call(described, function_name(function))
+        report(ctx.api, problem, phrases.jit_call(jit), context)
+
+
+def _jitted_per_call(
+    api: CheckerPluginInterface, tree: MypyFile | None, made: Context, jitted: Context, function: FuncDef
+) -> bool:
+    """The function ``made`` in ``function``'s own body (not in one around it, which runs once for
+    many calls of ``function``) and jitted at ``jitted`` is jitted by every call of ``function``
+    (not while a jit of the module traces it) and used only by that call
+    (``value_uses.called_only_where_made``): each call of ``function`` compiles it again, which
+    the code shows no caller repeating."""
+    return (
+        tree is not None
+        and made_in(api, made) is function
+        and not while_tracing(api, function)
+        and called_only_where_made(tree, jitted, function)
+    )
 
 
 def _given_statics(api: CheckerPluginInterface, jit_call: Context, statics: Statics | None) -> list[Expression]:

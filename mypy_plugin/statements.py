@@ -19,12 +19,15 @@ from mypy.nodes import (
     Block,
     CallExpr,
     ClassDef,
+    Context,
     Decorator,
     DictExpr,
+    DictionaryComprehension,
     ForStmt,
     FuncDef,
     FuncItem,
     Expression,
+    GeneratorExpr,
     IfStmt,
     ListExpr,
     MatchStmt,
@@ -96,6 +99,24 @@ def walk(
             yield from walk([node.subject, *present(node.guards), *node.bodies], looping, scope, definitions)
         else:
             yield node, looping, scope, None
+
+
+def each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:
+    """Whether ``call``, one of the expressions ``inside`` a statement that runs once per
+    iteration of a loop where ``looping`` (``walk``), runs once per iteration of a loop or
+    comprehension."""
+    return looping or any(_per_item(expr, call) for expr in inside)
+
+
+def _per_item(expr: Expression, call: Context) -> bool:
+    """Whether ``call`` is in the part of comprehension ``expr`` evaluated for every item."""
+    if isinstance(expr, GeneratorExpr):
+        parts: list[Expression] = [expr.left_expr, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
+    elif isinstance(expr, DictionaryComprehension):
+        parts = [*present([expr.key]), expr.value, *expr.sequences[1:], *(c for cs in expr.condlists for c in cs)]
+    else:
+        return False
+    return any(inner is call for part in parts for inner in get_subexpressions(part))
 
 
 def calls(nodes: Sequence[Node]) -> Iterator[CallExpr]:

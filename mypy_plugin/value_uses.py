@@ -40,7 +40,7 @@ from mypy.types import AnyType, get_proper_type
 
 from jaxtypes._vocabulary.names import JAX_EXPORT
 from mypy_plugin.mypy_internals import get_subexpressions
-from mypy_plugin.statements import calls, walk
+from mypy_plugin.statements import calls, each_iteration, walk
 
 STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", "update", "appendleft"})
 """Methods of the builtin containers (and ``deque``) that keep what they are given."""
@@ -71,6 +71,33 @@ def used_at_once(tree: MypyFile, made: Expression) -> bool:
         return True
     call = handed_to(tree, made)
     return call is not None and isinstance(call.callee, RefExpr) and call.callee.fullname == JAX_EXPORT
+
+
+def called_only_where_made(tree: MypyFile, made: Context, function: FuncDef) -> bool:
+    """The jitted function ``made`` (a jit call, or a decorated local ``def``) is only called, by
+    the run of ``function`` that makes it, and not once per iteration of a loop there: each use is
+    the callee of such a call (``jax.jit(f)(x)``, or ``solve(x)`` after ``solve = jax.jit(f)``)
+    or its binding to a local name. Nothing keeps, returns or passes it on, so the next run of
+    ``function`` jits a new one that compiles again."""
+    uses = {id(use) for use in _uses(tree, made)}
+    called = False
+    for node, looping, scope, _ in walk(tree.defs):
+        inside = [node, *get_subexpressions(node)] if isinstance(node, Expression) else get_subexpressions(node)
+        for expr in inside:
+            if isinstance(expr, CallExpr) and id(expr.callee) in uses:
+                if scope is not function or each_iteration(looping, inside, expr):
+                    return False
+                uses.discard(id(expr.callee))
+                called = True
+    targets = {
+        id(lvalue)
+        for node, *_ in walk(tree.defs)
+        if isinstance(node, AssignmentStmt) and node.rvalue is made
+        for lvalue in node.lvalues
+        if isinstance(lvalue, NameExpr)
+    }
+    named = bool(targets) or isinstance(made, Decorator)
+    return called and uses - targets <= ({id(made)} if named else set())
 
 
 def never_compiled(tree: MypyFile, made: Context) -> bool:

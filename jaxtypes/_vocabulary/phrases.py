@@ -38,6 +38,7 @@ from jaxtypes._vocabulary.rules import (
     JIT_BOUND_METHOD,
     JIT_COMPILE_BUDGET,
     JIT_FRESH_FUNCTION,
+    JIT_FRESH_FUNCTION_STRICT,
     JIT_METHOD_SELF,
     JIT_RECOMPILE,
     JIT_STALE_GLOBAL,
@@ -562,6 +563,16 @@ def fresh_function_again(described: str, where: str) -> Problem:
     """``jax.jit`` of a function made afresh (``described`` as for ``fresh_callable``) ``where``
     (``repeatedly``) runs: a new function object, compiled afresh, every time."""
     return Problem(JIT_FRESH_FUNCTION, f"jits {described}, and {made_again(where)}", JITTED_IN_LOOP_FIX)
+
+
+def fresh_function_per_call(described: str, function: str) -> Problem:
+    """``jax.jit`` of a function made afresh by every call of ``function``, which calls it and
+    keeps it nowhere: every call of ``function`` compiles it again (opt-in: no code repeats it)."""
+    return Problem(
+        JIT_FRESH_FUNCTION_STRICT,
+        f"jits {described}, which every call of {function} makes and calls anew, so each call compiles again",
+        JITTED_IN_LOOP_FIX,
+    )
 
 
 def jitted_again(where: str) -> Problem:

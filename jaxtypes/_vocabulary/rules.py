@@ -448,16 +448,30 @@ STATIC_DYNAMIC_CHILD_STRICT = Rule(
     opt_in=True,
 )
 
+JIT_FRESH_FUNCTION_STRICT = Rule(
+    "jit-fresh-function-strict",
+    "a function jitted afresh by every call of the function that makes and calls it, "
+    "which no code shown calls again (opt-in)",
+    "jit caches compiled code per function object: each call of the function around it makes a "
+    "new one, traced and compiled from scratch, so a caller that calls it again and again (an "
+    "optimisation loop) compiles every time; this code shows no such caller, so the finding is "
+    "reported only where a project selects it",
+    JIT_FRESH_FUNCTION.fix,
+    opt_in=True,
+)
+
 STRICT_TWINS: dict[Rule, Rule] = {
     STATIC_DYNAMIC_CHILD: STATIC_DYNAMIC_CHILD_STRICT,
     STATIC_IDENTITY_HASH: STATIC_IDENTITY_HASH_STRICT,
     STATIC_UNHASHABLE: STATIC_UNHASHABLE_STRICT,
     STATIC_NOT_FROZEN: STATIC_NOT_FROZEN_STRICT,
     STATIC_FRESH_CALLABLE: STATIC_FRESH_CALLABLE_STRICT,
+    JIT_FRESH_FUNCTION: JIT_FRESH_FUNCTION_STRICT,
 }
 """The opt-in twin of each rule whose finding needs evidence where the value is only compared
 (pytree metadata), is a tracer only where a caller gives one, or is an identity that is right as
-long as it is built once and never changed."""
+long as it is built once and never changed, or is a function jitted afresh by code that runs once
+as far as the code shows."""
 
 ALL_RULES: tuple[Rule, ...] = (
     STATIC_DYNAMIC_CHILD,
@@ -484,6 +498,7 @@ ALL_RULES: tuple[Rule, ...] = (
     STATIC_UNHASHABLE_STRICT,
     STATIC_NOT_FROZEN_STRICT,
     STATIC_FRESH_CALLABLE_STRICT,
+    JIT_FRESH_FUNCTION_STRICT,
 )
 
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}

@@ -1103,7 +1103,7 @@ def heads(x: jax.Array) -> dict[str, jax.Array]:
 
 
 def readout(x: jax.Array, name, weight) -> jax.Array:
-    @jax.jit
+    @jax.jit  # S: jit-fresh-function-strict
     def head(y: jax.Array) -> jax.Array:
         return heads(y)[name]
 
@@ -1359,7 +1359,7 @@ def per_size(x: jax.Array, size: int) -> jax.Array:
 
 
 def per_power(x: jax.Array, power: int) -> jax.Array:
-    return jax.jit(jax.vmap(powered, in_axes=(0, None)), static_argnums=1)(x, power)
+    return jax.jit(jax.vmap(powered, in_axes=(0, None)), static_argnums=1)(x, power)  # S: jit-fresh-function-strict
 
 
 def per_round(x: jax.Array) -> jax.Array:
@@ -1586,7 +1586,7 @@ def hessian_at(objective, x: jax.Array) -> jax.Array:
 
 
 def hessian_once(objective, x: jax.Array) -> jax.Array:
-    return jax.jit(jax.hessian(objective))(x)  # only the replaced definition's loop runs it
+    return jax.jit(jax.hessian(objective))(x)  # S: jit-fresh-function-strict; only a replaced def's loop runs it
 
 
 def summarise(objective, x: jax.Array) -> None:
@@ -1633,7 +1633,7 @@ def fit_one(y: jax.Array, scale: float | None = None) -> dict:
 
 
 def first_fit(y: jax.Array) -> float:
-    return float(jax.jit(lambda p: jnp.sum(y * p))(1.0))  # no loop's call gets here
+    return float(jax.jit(lambda p: jnp.sum(y * p))(1.0))  # S: jit-fresh-function-strict; no loop's call gets here
 
 
 def fit_pair(y: jax.Array, alpha=None, scale=None, first=None) -> float:
@@ -1830,7 +1830,7 @@ def fit_again(y: jax.Array) -> None:
 
 
 def diagonal(op: Any, x: jax.Array) -> jax.Array:
-    return jax.jit(jax.vmap(op.weight))(x)  # a method bound to op: op is part of the program
+    return jax.jit(jax.vmap(op.weight))(x)  # S: jit-fresh-function-strict; op is part of the program
 
 
 def rates(op: Any, x: jax.Array) -> jax.Array:
@@ -1874,7 +1874,7 @@ def sweep_then_jit(x: jax.Array) -> jax.Array:
     mapped = swept
     for axis in range(2):  # one vmap per swept argument, then one jit of the last
         mapped = jax.vmap(mapped, in_axes=axis)
-    return jax.jit(mapped)(x, x)
+    return jax.jit(mapped)(x, x)  # S: jit-fresh-function-strict
 
 
 def sweep_and_jit_each(x: jax.Array) -> None:
@@ -1900,6 +1900,23 @@ def keep_each(x: jax.Array) -> None:
     for factor in (1.0, 2.0):
         scaler = lambda y: y * 2.0  # noqa: E731
         keyed(scaler, x)  # E: static-fresh-callable
+
+
+def estimate_field(params: jax.Array, fibers: jax.Array) -> jax.Array:
+    solve = jax.jit(jax.vmap(lambda f: f * params))  # S: jit-fresh-function-strict
+    return solve(fibers) + solve(fibers + 1)
+
+
+def train_steps(batches: list, rate: float) -> float:
+    step = jax.jit(lambda p, b: p - rate * b)  # jitted once for every batch of this call
+    p = 0.0
+    for batch in batches:
+        p = step(p, batch)
+    return p
+
+
+def make_scaled(scale: float) -> Callable:
+    return jax.jit(lambda y: y * scale)  # the caller keeps it
 """
 
 UNCHANGED = SHAPES.format(counter_change="")

@@ -179,7 +179,7 @@ class Adapter:
 
 
 def train(y: jax.Array) -> jax.Array:
-    @eqx.filter_jit
+    @eqx.filter_jit  # S: jit-fresh-function-strict
     def step(transform: Transform, v: jax.Array) -> jax.Array:
         return transform.update(v)
 
