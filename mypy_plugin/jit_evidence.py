@@ -141,7 +141,7 @@ from mypy_plugin.statements import (
 )
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
 from mypy_plugin.value_origins import Site, compares_as_number, equal_copies, made_classes
-from mypy_plugin.value_uses import handed_to, passed_to, used_at_once, used_in
+from mypy_plugin.value_uses import called_only_where_made, handed_to, passed_to, used_at_once, used_in
 
 N = TypeVar("N", bound=Node)
 Api = CheckerPluginInterface | SemanticAnalyzerPluginInterface
@@ -477,7 +477,22 @@ def bound_method_evidence(
     if change is not None and not (tree is not None and isinstance(call, Expression) and used_at_once(tree, call)):
         return phrases.jitted_mutable_object(class_name(info), change)
     where = repeated(api, call)
-    return phrases.jitted_again(where) if where is not None else None
+    if where is not None:
+        return phrases.jitted_again(where)
+    maker = jitted_per_call(api, obj, call)
+    return phrases.bound_method_per_call(maker) if maker is not None else None
+
+
+def jitted_per_call(api: Api, made: Context, jitted: Context) -> str | None:
+    """The function, named, whose every call jits anew the function ``made`` in its own body (not
+    in one around it, which runs once for many calls of it) at ``jitted``, and uses it only in
+    that call (``value_uses.called_only_where_made``), not while a jit of the module traces it:
+    each of its calls compiles again, which the code shows no caller repeating; None otherwise."""
+    tree = checked_module(api)
+    function = made_in(api, made)
+    if tree is None or function is None or while_tracing(api, function):
+        return None
+    return function_name(function) if called_only_where_made(tree, jitted, function) else None
 
 
 def changed_bound_method(api: CheckerPluginInterface, expr: MemberExpr) -> Problem | None:
@@ -792,13 +807,14 @@ def class_mutation(
     interface: whether it runs after a trace is up to its callers (``module_mutation``, and
     ``changing_call`` in other modules). Not what a trusted library class records of itself (the
     ``__setattr__`` of a flax or equinox module guards its fields and names its submodules)."""
+    runs = next((base for base in info.mro if traced in base.names), None) if traced is not None else None
     for base in info.mro:
         found = ChangeEvidence.read(base)
         if found is None or judge.trusts(base) or judge.hashes_fields(base):
             continue
         if "__setattr__" in base.names and base.fullname != "builtins.object":
             return phrases.defines_setattr(class_name(base))
-        written = found.writers.get(traced, ()) if traced is not None else ()
+        written = found.writers.get(traced, ()) if traced is not None and base is runs else ()
         if written:
             return phrases.while_tracing(found.assigned[written[0]], f"{class_name(info)}.{traced}")
         driver = _driving_method(api, base, found, traced, reads) if traced is not None else None

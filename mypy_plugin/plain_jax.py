@@ -28,7 +28,6 @@ from mypy.nodes import (
     Expression,
     FuncDef,
     MemberExpr,
-    MypyFile,
     NameExpr,
     RefExpr,
     TypeInfo,
@@ -56,8 +55,8 @@ from mypy_plugin.jit_evidence import (
     made_in,
     method_reads,
     parameter_reads_of,
+    jitted_per_call,
     repeated,
-    while_tracing,
     written_while_tracing,
 )
 from mypy_plugin.jit_statics import named_statics, read_statics
@@ -86,7 +85,7 @@ from mypy_plugin.static_positions import built_again, plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
 from mypy_plugin.statements import calls, placed
 from mypy_plugin.value_origins import Site, fresh_origin, given_problem, spans
-from mypy_plugin.value_uses import called_only_where_made, kept, never_compiled
+from mypy_plugin.value_uses import kept, never_compiled
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""
@@ -247,25 +246,8 @@ def check_fresh_function(
         return
     if where is not None:
         report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
-    elif function is not None and made is not None and _jitted_per_call(ctx.api, tree, made, context, function):
-        problem = phrases.fresh_function_per_call(described, function_name(function))
-        report(ctx.api, problem, phrases.jit_call(jit), context)
-
-
-def _jitted_per_call(
-    api: CheckerPluginInterface, tree: MypyFile | None, made: Context, jitted: Context, function: FuncDef
-) -> bool:
-    """The function ``made`` in ``function``'s own body (not in one around it, which runs once for
-    many calls of ``function``) and jitted at ``jitted`` is jitted by every call of ``function``
-    (not while a jit of the module traces it) and used only by that call
-    (``value_uses.called_only_where_made``): each call of ``function`` compiles it again, which
-    the code shows no caller repeating."""
-    return (
-        tree is not None
-        and made_in(api, made) is function
-        and not while_tracing(api, function)
-        and called_only_where_made(tree, jitted, function)
-    )
+    elif made is not None and (maker := jitted_per_call(ctx.api, made, context)) is not None:
+        report(ctx.api, phrases.fresh_function_per_call(described, maker), phrases.jit_call(jit), context)
 
 
 def _given_statics(api: CheckerPluginInterface, jit_call: Context, statics: Statics | None) -> list[Expression]:

@@ -575,6 +575,16 @@ def fresh_function_per_call(described: str, function: str) -> Problem:
     )
 
 
+def bound_method_per_call(function: str) -> Problem:
+    """``jax.jit(obj.method)`` made by every call of ``function``, which calls it and keeps it
+    nowhere: a new bound-method object, compiled again at each call (opt-in: no code repeats it)."""
+    return Problem(
+        JIT_FRESH_FUNCTION_STRICT,
+        f"is a new bound method at every call of {function}, which calls it only there, so each call compiles again",
+        JITTED_IN_LOOP_FIX,
+    )
+
+
 def jitted_again(where: str) -> Problem:
     """``jax.jit(obj.method)`` run ``where`` (``repeatedly``): a new bound-method object each time."""
     return Problem(JIT_BOUND_METHOD, f"runs {where}, so each run jits a new bound-method object", JITTED_IN_LOOP_FIX)

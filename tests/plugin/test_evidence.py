@@ -1254,7 +1254,7 @@ class Exporter(abc.ABC):
     def export(self) -> jax.Array:
         self.symbols = ["n"]
         export.export(jax.jit(self.energy))(jax.ShapeDtypeStruct((), jnp.float32))
-        return jax.jit(self.energy)(jnp.ones(()))
+        return jax.jit(self.energy)(jnp.ones(()))  # S: jit-fresh-function-strict
 
 
 class Scale(abc.ABC):
@@ -1917,6 +1917,39 @@ def train_steps(batches: list, rate: float) -> float:
 
 def make_scaled(scale: float) -> Callable:
     return jax.jit(lambda y: y * scale)  # the caller keeps it
+
+
+class Assembler:
+    def __init__(self, h: float) -> None:
+        self.h = h
+
+    def operator(self, x: jax.Array) -> jax.Array:
+        return jax.jit(self.assemble)(x)  # S: jit-fresh-function-strict
+
+    def assemble(self, x: jax.Array) -> jax.Array:
+        return x * self.h
+
+
+class Runner:
+    def __init__(self) -> None:
+        self.scale = 2.0
+
+    def reset(self) -> None:
+        self.scale = 1.0
+
+    @functools.partial(jax.jit, static_argnums=(0,))  # E: static-identity-hash
+    def run(self, x: jax.Array) -> jax.Array:
+        self.scale = self.scale * 2
+        return x * self.scale
+
+
+class Replay(Runner):
+    @functools.partial(jax.jit, static_argnums=(0,))  # S: static-identity-hash-strict (its own run writes nothing)
+    def run(self, x: jax.Array) -> jax.Array:
+        return x * self.scale
+
+
+Replay().run(jnp.ones(2))
 """
 
 UNCHANGED = SHAPES.format(counter_change="")
