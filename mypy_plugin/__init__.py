@@ -37,7 +37,7 @@ from mypy_plugin.jit_targets import may_register_decorated, unseen_decorator_hoo
 from mypy_plugin.jitted_types import below_equinox, carried_callee, filtered_callee
 from mypy_plugin.jit_statics import returned_statics
 from mypy_plugin.metadata import CACHE_FORMAT_VERSION
-from mypy_plugin.method_bodies import record_method_reads
+from mypy_plugin.method_bodies import record_held_methods, record_method_reads
 from mypy_plugin.mypy_internals import ATTRS_MAKERS, DATACLASS_MAKERS, loaded_module
 from mypy_plugin.static_positions import (
     call_hook,
@@ -83,9 +83,9 @@ _guarded_unseen_decorator_hook = guarded(unseen_decorator_hook, None)
 def _record_class(ctx: ClassDefContext) -> None:
     """What a class's own methods show, kept in its metadata for every later reader: how they
     change its instances, what its ``__hash__`` hashes, what its flatten method returns as aux
-    data and whether it registers derived classes, what its construction makes anew, and
-    what each method reads through ``self``, and which methods it jits. A stub's methods have no
-    bodies to read."""
+    data and whether it registers derived classes, what its construction makes anew, what each
+    method reads through ``self``, which attributes hold one of its bound methods, and which
+    methods it jits. A stub's methods have no bodies to read."""
     if ctx.api.is_stub_file:
         return
     record_class_mutation(ctx)
@@ -93,6 +93,7 @@ def _record_class(ctx: ClassDefContext) -> None:
     library_fields.record_flattening(ctx)
     record_rebuilt_attributes(ctx)
     record_method_reads(ctx)
+    record_held_methods(ctx)
     record_jitted_methods(ctx)
     expose_recorded_facts(ctx.cls)
 

@@ -21,6 +21,7 @@ from mypy_plugin.metadata import (
     ChangeEvidence,
     DataclassOptions,
     FlattenedAux,
+    HeldMethods,
     HashedAttributes,
     JittedMethods,
     MethodReads,
@@ -62,6 +63,7 @@ CLASS_BODY_RECORDS = (
     DataclassOptions.KEY,
     FlattenedAux.KEY,
     RegistersDerived.KEY,
+    HeldMethods.KEY,
 )
 """The records read from a class's body (its methods, its dataclass fields' options) that its
 declared symbols do not show."""

@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 20
+CACHE_FORMAT_VERSION = 21
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -297,6 +297,27 @@ class JittedMethods(AttributeNames):
     (``self.step = jax.jit(self.step)``) (``jitted_functions``)."""
 
     KEY: ClassVar[str] = "jaxtypes_jitted_methods"
+
+
+@dataclasses.dataclass(frozen=True)
+class HeldMethods(Record):
+    """The attributes a class's construction, and nothing else, assigns what a call makes of its
+    own bound method, by the method (``self.step = jax.vmap(self._step)``,
+    ``method_bodies.held_methods``): calling one calls the method with ``self`` bound."""
+
+    KEY: ClassVar[str] = "jaxtypes_held_methods"
+
+    attributes: dict[str, str]
+
+    def serialize(self) -> JsonDict:
+        return {"attributes": dict(self.attributes)}
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        attributes = data["attributes"]
+        if not isinstance(attributes, dict):
+            raise TypeError(f"expected a mapping, got {attributes!r}")
+        return cls({_string(name): _string(method) for name, method in attributes.items()})
 
 
 @dataclasses.dataclass(frozen=True)

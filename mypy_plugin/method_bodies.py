@@ -58,7 +58,8 @@ from mypy.nodes import (
 from mypy.plugin import ClassDefContext
 from mypy.types import CallableType, Instance, TypeVarType, get_proper_type
 
-from mypy_plugin.metadata import MethodReads
+from mypy_plugin.markers import written
+from mypy_plugin.metadata import HeldMethods, MethodReads
 from mypy_plugin.mypy_internals import checked_module, defining_class, get_subexpressions, returned_values
 from mypy_plugin.statements import calls, display_values, parameter_at, placed, walk
 
@@ -253,6 +254,27 @@ def holding_attributes(defn: ClassDef, method: str) -> set[str]:
                 for expr in get_subexpressions(node.rvalue)
             ):
                 found.update(_assigned_attributes(node, this))
+    return found
+
+
+PARTIALS = frozenset({"partial", "functools.partial"})
+"""How a ``functools.partial`` call is written: it binds arguments of its own before the call's."""
+
+
+def held_methods(defn: ClassDef) -> dict[str, str]:
+    """The attributes construction, and no other method, assigns once a bound method of the
+    instance as it is, or what a call makes of it, given first and with no argument bound before
+    the call's (``self.step = jax.vmap(self._step)``, not ``functools.partial(self.step, x)``),
+    by the method's name. Read before names are bound: a partial is known by how it is written."""
+    found: dict[str, str] = {}
+    for name, value in _construction_assignments(defn):
+        given = value.args[0] if isinstance(value, CallExpr) and value.args else value
+        if isinstance(value, CallExpr) and (not value.args or written(value.callee) in PARTIALS):
+            continue
+        if isinstance(given, MemberExpr) and len(assigned_anywhere(defn, name)) == 1:
+            this = construction_method(defn, value)
+            if this is not None and this.arguments and is_name(given.expr, this.arguments[0].variable.name):
+                found[name] = given.name
     return found
 
 
@@ -551,6 +573,15 @@ def record_method_reads(ctx: ClassDefContext) -> None:
             methods[method.name] = tuple(sorted(found))
     if methods:
         MethodReads(methods).write(info)
+
+
+def record_held_methods(ctx: ClassDefContext) -> None:
+    """Note in the class's metadata the attributes that hold a bound method of it
+    (``held_methods``), for callers in other modules, whose cache keeps no method bodies."""
+    HeldMethods.erase(ctx.cls.info)
+    held = held_methods(ctx.cls)
+    if held:
+        HeldMethods(held).write(ctx.cls.info)
 
 
 def _read_through(

@@ -53,6 +53,7 @@ from mypy_plugin.constructors import is_static_field
 from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
+from mypy_plugin.metadata import HeldMethods
 from mypy_plugin.jit_evidence import (
     Reads,
     changed_bound_method,
@@ -396,6 +397,9 @@ def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> 
         return node, isinstance(node, Decorator) and node.func.is_class  # Class.method binds no self
     elif isinstance(callee, MemberExpr):
         owner = _instance(api.get_expression_type(callee.expr))
+        held = _held_method(api, owner.type, callee.name) if owner is not None else None
+        if held is not None:  # obj.step(...), construction having kept self.step = jax.vmap(self._step)
+            return held, not held.func.is_static
         symbol = owner.type.get(callee.name) if owner is not None else None
     elif isinstance(callee, RefExpr):
         called = _called_object(api, callee) if isinstance(callee.node, Var) else None
@@ -411,6 +415,20 @@ def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> 
     if isinstance(node, Var) and not node.is_initialized_in_class:  # self.loss(...): an object called
         return _called_object(api, callee) or (node, False)
     return node, isinstance(node, Var) and node.is_initialized_in_class
+
+
+def _held_method(api: CheckerPluginInterface, info: TypeInfo, attribute: str) -> Decorator | None:
+    """The jitted method of ``info`` whose bound method, or what a call made of it, the class's
+    construction keeps in ``attribute`` (``metadata.HeldMethods``, recorded where the class is
+    defined: read here in any module, whose cache keeps no method bodies)."""
+    for base in info.mro:
+        record = HeldMethods.read(base)
+        method = record.attributes.get(attribute) if record is not None else None
+        if method is not None:
+            recorder(api).looked_through(base)
+            symbol = info.get(method)
+            return symbol.node if symbol is not None and isinstance(symbol.node, Decorator) else None
+    return None
 
 
 def _called_object(api: CheckerPluginInterface, callee: Expression) -> tuple[Node, bool] | None:

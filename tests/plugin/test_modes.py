@@ -526,6 +526,30 @@ jax.jit(lambda weighing: weighing)(Weighing(jnp.ones(2)))
 
 REGISTERED_BROKEN = [("user.py", 10, "static-dynamic-child")]
 
+HOLDING = """\
+from functools import partial
+from typing import Any
+import jax
+
+
+class BatchEnv:
+    def __init__(self) -> None:
+        self.step = jax.vmap(self._step)
+
+    @partial(jax.jit, static_argnums={statics})
+    def _step(self, state: Any, mode: Any) -> Any:
+        return state
+"""
+
+HOLDING_USER = """\
+import jax.numpy as jnp
+from holding import BatchEnv
+
+BatchEnv().step(jnp.ones(2), "sum")
+"""
+
+HOLDING_BROKEN = [("user.py", 4, "jit-unsupported-argument"), ("user.py", 4, "static-dynamic-child")]
+
 
 class EditedProject(NamedTuple):
     """Two modules: ``user.py`` (``user``) uses a class of ``edited``, whose text an edit takes
@@ -582,6 +606,13 @@ EDITED_PROJECTS = {
         REGISTERING.format(flattened="(vars(self),), None"),
         REGISTERING.format(flattened="(), vars(self)"),
         REGISTERED_BROKEN,
+    ),
+    "a jitted method another class's construction keeps bound": EditedProject(
+        HOLDING_USER,
+        "holding.py",
+        HOLDING.format(statics="(0, 2)"),
+        HOLDING.format(statics="(0, 1)"),
+        HOLDING_BROKEN,
     ),
 }
 
