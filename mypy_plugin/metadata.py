@@ -302,22 +302,22 @@ class JittedMethods(AttributeNames):
 @dataclasses.dataclass(frozen=True)
 class HeldMethods(Record):
     """The attributes a class's construction, and nothing else, assigns what a call makes of its
-    own bound method, by the method (``self.step = jax.vmap(self._step)``,
-    ``method_bodies.held_methods``): calling one calls the method with ``self`` bound."""
+    own bound method, with the methods (``self.step = jax.vmap(self._step)``, one per branch,
+    ``method_bodies.held_methods``): calling one calls such a method with ``self`` bound."""
 
     KEY: ClassVar[str] = "jaxtypes_held_methods"
 
-    attributes: dict[str, str]
+    attributes: dict[str, tuple[str, ...]]
 
     def serialize(self) -> JsonDict:
-        return {"attributes": dict(self.attributes)}
+        return {"attributes": {name: list(methods) for name, methods in self.attributes.items()}}
 
     @classmethod
     def deserialize(cls, data: JsonDict) -> Self:
         attributes = data["attributes"]
         if not isinstance(attributes, dict):
             raise TypeError(f"expected a mapping, got {attributes!r}")
-        return cls({_string(name): _string(method) for name, method in attributes.items()})
+        return cls({_string(name): _strings(methods) for name, methods in attributes.items()})
 
 
 @dataclasses.dataclass(frozen=True)

@@ -261,21 +261,32 @@ PARTIALS = frozenset({"partial", "functools.partial"})
 """How a ``functools.partial`` call is written: it binds arguments of its own before the call's."""
 
 
-def held_methods(defn: ClassDef) -> dict[str, str]:
-    """The attributes construction, and no other method, assigns once a bound method of the
-    instance as it is, or what a call makes of it, given first and with no argument bound before
-    the call's (``self.step = jax.vmap(self._step)``, not ``functools.partial(self.step, x)``),
-    by the method's name. Read before names are bound: a partial is known by how it is written."""
-    found: dict[str, str] = {}
+def held_methods(defn: ClassDef) -> dict[str, tuple[str, ...]]:
+    """The attributes that only construction assigns, and that each of its assignments gives a
+    bound method of the instance as it is, or what a call makes of it, given first and with no
+    argument bound before the call's (``self.step = jax.vmap(self._step)``, in either branch of an
+    ``if``; not ``functools.partial(self.step, x)``), with those methods' names. Read before names
+    are bound: a partial is known by how it is written."""
+    found: dict[str, tuple[str, ...]] = {}
     for name, value in _construction_assignments(defn):
+        if found.get(name) == ():
+            continue
         given = value.args[0] if isinstance(value, CallExpr) and value.args else value
         if isinstance(value, CallExpr) and (not value.args or written(value.callee) in PARTIALS):
-            continue
-        if isinstance(given, MemberExpr) and len(assigned_anywhere(defn, name)) == 1:
-            this = construction_method(defn, value)
-            if this is not None and this.arguments and is_name(given.expr, this.arguments[0].variable.name):
-                found[name] = given.name
-    return found
+            given = None
+        this = construction_method(defn, value)
+        held = (
+            isinstance(given, MemberExpr)
+            and this is not None
+            and bool(this.arguments)
+            and is_name(given.expr, this.arguments[0].variable.name)
+        )
+        found[name] = (*found.get(name, ()), given.name) if held and isinstance(given, MemberExpr) else ()
+    return {
+        name: methods
+        for name, methods in found.items()
+        if methods and len(assigned_anywhere(defn, name)) == len(assigned_values(defn, name))
+    }
 
 
 def replaced_values(defn: ClassDef, attribute: str) -> list[Expression]:

@@ -420,15 +420,24 @@ def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> 
 def _held_method(api: CheckerPluginInterface, info: TypeInfo, attribute: str) -> Decorator | None:
     """The jitted method of ``info`` whose bound method, or what a call made of it, the class's
     construction keeps in ``attribute`` (``metadata.HeldMethods``, recorded where the class is
-    defined: read here in any module, whose cache keeps no method bodies)."""
+    defined: read here in any module, whose cache keeps no method bodies); where its branches keep
+    several, the first, if all have the same static positions."""
     for base in info.mro:
         record = HeldMethods.read(base)
-        method = record.attributes.get(attribute) if record is not None else None
-        if method is not None:
-            recorder(api).looked_through(base)
-            symbol = info.get(method)
-            return symbol.node if symbol is not None and isinstance(symbol.node, Decorator) else None
+        methods = record.attributes.get(attribute) if record is not None else None
+        if methods is None:
+            continue
+        recorder(api).looked_through(base)
+        symbols = [info.get(method) for method in methods]
+        held = [symbol.node for symbol in symbols if symbol is not None and isinstance(symbol.node, Decorator)]
+        statics = {_positions(decorated_statics(api, decorated)) for decorated in held}
+        return held[0] if len(held) == len(methods) and len(statics) == 1 and None not in statics else None
     return None
+
+
+def _positions(statics: Statics | None) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
+    """Static positions as a value two jitted methods can be compared by."""
+    return (tuple(statics.nums), tuple(statics.names)) if statics is not None else None
 
 
 def _called_object(api: CheckerPluginInterface, callee: Expression) -> tuple[Node, bool] | None:

@@ -853,6 +853,37 @@ class Holder:
     def go(self, y: jax.Array) -> jax.Array:
         return self.fn(y, (3,))
 """,
+    "held_bound_methods": """
+class Storage:
+    def __init__(self, carry: bool) -> None:
+        if carry:  # either branch keeps a bound jitted method: self is its static position 0
+            self.append = jax.vmap(self._append_with_carry)
+        else:
+            self.append = jax.vmap(self._append_without_carry)
+        self.mode = jax.vmap(self._moded)
+
+    @partial(jax.jit, static_argnums=0)
+    def _append_with_carry(self, buffer: jax.Array, obs: jax.Array) -> jax.Array:
+        return buffer
+
+    @partial(jax.jit, static_argnums=0)
+    def _append_without_carry(self, buffer: jax.Array, obs: jax.Array) -> jax.Array:
+        return buffer
+
+    @partial(jax.jit, static_argnums=(0, 2))
+    def _moded(self, buffer: jax.Array, mode: Any) -> jax.Array:
+        return buffer
+
+
+class Runner:
+    def __init__(self) -> None:
+        self.storage = Storage(True)
+
+    def go(self, buffer: jax.Array) -> jax.Array:
+        self.storage.mode(buffer, "sum")
+        self.storage.mode(buffer, [1])  # E: static-unhashable
+        return self.storage.append(buffer, jnp.ones(2))
+""",
     "unpacked_returns": """
 def init(n: int) -> Any:
     settings = {"size": n}
