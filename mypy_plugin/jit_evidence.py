@@ -699,15 +699,16 @@ def identity_evidence(api: Api, info: TypeInfo, reads: Reads = None, traced: str
 
 def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
     """``Class(...)`` called once per iteration of a loop or comprehension in the module being
-    checked (equal instances made again, which hash apart). Only a loop: an instance made by every
-    call of a function reaches jit only where it is passed, and is judged there
-    (``repeated``)."""
+    checked (equal instances made again, which hash apart). Not where it is given what differs at
+    each iteration (``_differ``: one environment per name, each another value, another program
+    whatever it hashes by). Only a loop: an instance made by every call of a function reaches jit
+    only where it is passed, and is judged there (``repeated``)."""
     tree = checked_module(api)
-    for node, looping, *_ in walk(tree.defs if tree is not None else []):
+    for node, looping, scope, _ in walk(tree.defs if tree is not None else []):
         inside = get_subexpressions(node)
         for expr in inside:
-            if isinstance(expr, CallExpr) and _calls_class(expr, info):
-                if each_iteration(looping, inside, expr):
+            if isinstance(expr, CallExpr) and _calls_class(expr, info) and each_iteration(looping, inside, expr):
+                if not _differ(api, expr.args, scope, inside, expr):
                     return phrases.built_again(class_name(info), phrases.repeatedly(expr.line))
     return None
 
