@@ -21,18 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from mypy.nodes import (
-    CallExpr,
-    Context,
-    Decorator,
-    Expression,
-    FuncDef,
-    MemberExpr,
-    NameExpr,
-    RefExpr,
-    TypeInfo,
-    Var,
-)
+from mypy.nodes import CallExpr, Context, Decorator, Expression, FuncDef, MemberExpr, NameExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
@@ -52,10 +41,10 @@ from mypy_plugin.dataclass_options import declared_eq_false, hashes_its_fields
 from mypy_plugin.declared_types import is_open, jaxtypes_role
 from mypy_plugin.dependencies import recorder
 from mypy_plugin.jit_evidence import (
+    jitted_per_call,
     made_in,
     method_reads,
     parameter_reads_of,
-    jitted_per_call,
     repeated,
     written_while_tracing,
 )

@@ -53,7 +53,6 @@ from mypy_plugin.constructors import is_static_field
 from mypy_plugin.dataclass_options import hashes_its_fields
 from mypy_plugin.declared_types import is_plain_class, static_problem
 from mypy_plugin.dependencies import recorder
-from mypy_plugin.metadata import HeldMethods
 from mypy_plugin.jit_evidence import (
     Reads,
     changed_bound_method,
@@ -67,6 +66,7 @@ from mypy_plugin.jit_evidence import (
 from mypy_plugin.jit_statics import decorated_statics, named_statics, read_statics, returned_statics
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics, private_name
 from mypy_plugin.markers import class_name
+from mypy_plugin.metadata import HeldMethods
 from mypy_plugin.method_bodies import assigned_anywhere, assigned_values, is_name
 from mypy_plugin.mypy_internals import checked_module, innermost_function, lookup
 from mypy_plugin.reporting import report
