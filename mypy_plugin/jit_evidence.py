@@ -128,10 +128,10 @@ from mypy_plugin.mypy_internals import (
 )
 from mypy_plugin.reachability import skipped
 from mypy_plugin.statements import (
-    each_iteration,
     blocks,
     calls,
     code_blocks,
+    each_iteration,
     placed,
     present,
     replaced_functions,

@@ -271,17 +271,16 @@ def held_methods(defn: ClassDef) -> dict[str, tuple[str, ...]]:
     for name, value in _construction_assignments(defn):
         if found.get(name) == ():
             continue
-        given = value.args[0] if isinstance(value, CallExpr) and value.args else value
-        if isinstance(value, CallExpr) and (not value.args or written(value.callee) in PARTIALS):
-            given = None
-        this = construction_method(defn, value)
-        held = (
-            isinstance(given, MemberExpr)
-            and this is not None
-            and bool(this.arguments)
-            and is_name(given.expr, this.arguments[0].variable.name)
-        )
-        found[name] = (*found.get(name, ()), given.name) if held and isinstance(given, MemberExpr) else ()
+        if isinstance(value, CallExpr):
+            given = value.args[0] if value.args and written(value.callee) not in PARTIALS else None
+        else:
+            given = value
+        this = construction_method(defn, value) if isinstance(given, MemberExpr) else None
+        if isinstance(given, MemberExpr) and this is not None and this.arguments:
+            held = is_name(given.expr, this.arguments[0].variable.name)
+            found[name] = (*found.get(name, ()), given.name) if held else ()
+        else:
+            found[name] = ()
     return {
         name: methods
         for name, methods in found.items()

@@ -301,14 +301,14 @@ class ModuleFlow:
             self.bindings.setdefault(lvalue.node, []).append(Binding(line, scope, values))
         elif isinstance(lvalue, (TupleExpr, ListExpr)):
             if isinstance(value, (TupleExpr, ListExpr)):
-                items: list[Expression | None] = list(value.items)
+                parts: list[Expression] = list(value.items)
             elif value is not None and not any(isinstance(item, StarExpr) for item in lvalue.items):
-                items = [self._unpacked(value, index) for index in range(len(lvalue.items))]
+                parts = [self._unpacked(value, index) for index in range(len(lvalue.items))]
             else:
-                items = []
-            paired = len(items) == len(lvalue.items)
+                parts = []
+            paired = len(parts) == len(lvalue.items)
             for index, item in enumerate(lvalue.items):
-                self._bind(item, items[index] if paired else None, line, scope)
+                self._bind(item, parts[index] if paired else None, line, scope)
 
 
 def origin_verdict(
