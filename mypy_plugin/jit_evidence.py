@@ -140,6 +140,7 @@ from mypy_plugin.statements import (
     walk,
 )
 from mypy_plugin.static_values import bound_method_owner, bound_method_problem, makes_function
+from mypy_plugin.trace_counters import fed_by_literals, read_at
 from mypy_plugin.value_origins import Site, compares_as_number, equal_copies, made_classes
 from mypy_plugin.value_uses import called_only_where_made, handed_to, passed_to, used_at_once, used_in
 
@@ -570,15 +571,18 @@ def with_evidence(
     return phrases.unobserved(problem) if evidence is None else phrases.with_change(problem, evidence)
 
 
-def written_while_tracing(function: FuncDef, index: int, module: Sequence[Node]) -> str | None:
+def written_while_tracing(function: FuncDef, index: int, tree: MypyFile | None, info: TypeInfo | None) -> str | None:
     """Where ``function``, which jit traces, assigns an attribute of its parameter at ``index``
-    (a static ``self``): that runs only while jit traces, so the calls that find the compiled code
-    skip it, and it leaves a tracer in the object, whatever else reads it (even one made of the
-    instance's unchanged state: inside a trace, what jax computes is a tracer). Not a write meant
-    to run once, a lazy cache's or a memo's fill (``_guarded``), of a value that jax does not
-    compute (``_made_without_jax``): the calls that skip it would skip it anyway."""
+    (a static ``self``), an instance of ``info``: that runs only while jit traces, so the calls
+    that find the compiled code skip it, and it leaves a tracer in the object, whatever else reads
+    it (even one made of the instance's unchanged state: inside a trace, what jax computes is a
+    tracer). Not a write meant to run once, a lazy cache's or a memo's fill (``_guarded``), of a
+    value that jax does not compute (``_made_without_jax``): the calls that skip it would skip it
+    anyway. A counter or a flag only literals feed holds no tracer (``trace_counters``): its
+    write counts only where the module reads it."""
     if index >= len(function.arguments):
         return None
+    module = tree.defs if tree is not None else []
     name = function.arguments[index].variable.name
     once = {
         (attribute, id(step))
@@ -593,9 +597,22 @@ def written_while_tracing(function: FuncDef, index: int, module: Sequence[Node])
             continue
         value = _assigned_whole(node)
         meant_once = (attribute, id(node)) in once or id(node) in memo
-        if not (meant_once and value is not None and _made_without_jax(value, name, local, module)):
+        if meant_once and value is not None and _made_without_jax(value, name, local, module):
+            continue
+        counter, line = _counter(info, attribute, tree)
+        if not counter:
             return phrases.assigned_while_tracing(function_name(function), name, attribute)
+        if line is not None:
+            return phrases.counted_while_tracing(function_name(function), name, attribute, line)
     return None
+
+
+def _counter(info: TypeInfo | None, attribute: str, tree: MypyFile | None) -> tuple[bool, int | None]:
+    """Whether ``attribute`` of an instance of ``info`` is a counter or a flag only literals feed
+    (``trace_counters``), and where it is, the line that the module ``tree`` reads it at."""
+    if tree is None or info is None or not fed_by_literals(info, attribute, tree):
+        return False, None
+    return True, read_at(info, attribute, tree, _instance_targets(None, info, _built_as(tree.defs, info)))
 
 
 def _made_without_jax(value: Expression, this: str, local: set[str], module: Sequence[Node]) -> bool:
@@ -802,13 +819,15 @@ def class_mutation(
 ) -> str | None:
     """How the class itself changes instances of ``info`` after jit keyed code on them, as
     recorded for it or a base: it defines ``__setattr__``; the method jit traces (``traced``)
-    assigns through the methods it calls, which runs only while tracing; or a method of the class
+    assigns through the methods it calls, which runs only while tracing (but a counter or a flag
+    that nothing reads: ``trace_counters``); or a method of the class
     calls ``traced`` and changes what it ``reads`` (each call after the first runs stale code).
     A method that changes instances and that nothing of the class runs after jit is the class's
     interface: whether it runs after a trace is up to its callers (``module_mutation``, and
     ``changing_call`` in other modules). Not what a trusted library class records of itself (the
     ``__setattr__`` of a flax or equinox module guards its fields and names its submodules)."""
     runs = next((base for base in info.mro if traced in base.names), None) if traced is not None else None
+    tree = checked_module(api)
     for base in info.mro:
         found = ChangeEvidence.read(base)
         if found is None or judge.trusts(base) or judge.hashes_fields(base):
@@ -816,8 +835,10 @@ def class_mutation(
         if "__setattr__" in base.names and base.fullname != "builtins.object":
             return phrases.defines_setattr(class_name(base))
         written = found.writers.get(traced, ()) if traced is not None and base is runs else ()
-        if written:
-            return phrases.while_tracing(found.assigned[written[0]], f"{class_name(info)}.{traced}")
+        written = tuple(attribute for attribute in written if _counter(info, attribute, tree) != (True, None))
+        if traced is not None and written:
+            assigns = phrases.method_assigns(class_name(base), traced, written[0])
+            return phrases.while_tracing(assigns, f"{class_name(info)}.{traced}")
         driver = _driving_method(api, base, found, traced, reads) if traced is not None else None
         if driver is not None:
             return driver

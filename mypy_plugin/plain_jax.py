@@ -347,8 +347,9 @@ def _check_definition(
                 reads = method_reads(api, self_of, function.name)
             else:
                 reads = parameter_reads_of(api, function, index, typ)
-            tree = checked_module(api)
-            found = written_while_tracing(function, index, tree.defs if tree is not None else [])
+            proper = get_proper_type(typ)
+            held = self_of or (proper.type if isinstance(proper, Instance) else None)
+            found = written_while_tracing(function, index, checked_module(api), held)
             problem = plain_static_problem(
                 api,
                 typ,

@@ -693,6 +693,15 @@ def assigned_while_tracing(function: str, target: str, attribute: str) -> str:
     )
 
 
+def counted_while_tracing(function: str, target: str, attribute: str, line: int) -> str:
+    """``function``, which jit traces, sets ``target.attribute`` (a count, a flag), which ``line``
+    reads."""
+    return (
+        f"{function}, which jit traces, sets {target}.{attribute} only while tracing, not at each call, "
+        f"and it is read {_AT_LINE.format(line=line)}"
+    )
+
+
 def compared_while_tracing(function: str) -> str:
     """Where a value in pytree metadata is compared while jit traces: inside ``function``."""
     return f"it is compared inside {function}, which jit traces, where the comparison is traced and fails"

@@ -32,7 +32,8 @@ A local function jitted at each run counts what the local functions it calls cap
 loss given to the function that makes the step): where that differs at each run, so does the
 program; and so does a local function given to a static position, made by a function a loop
 calls with another objective at each iteration. A static ``self`` whose jitted method assigns an attribute of it is reported whatever
-the method reads: the assignment runs only while jit traces, and stores a tracer.
+the method reads: the assignment runs only while jit traces, and stores a tracer; but a counter or a flag only literals feed
+stores none, and counts traces only where something reads it.
 
 A field of pytree metadata declared an array, which JAX code declares scalars with, is judged by
 what its default (or its ``default_factory``'s lambda) makes, and what a construction gives it
@@ -1952,6 +1953,46 @@ class Replay(Runner):
 Replay().run(jnp.ones(2))
 
 
+class Updater:  # counts traces, and nothing reads the count
+    def __init__(self) -> None:
+        self.n_updates = 0
+
+    def reset(self) -> None:
+        self.n_updates = 0
+
+    @functools.partial(jax.jit, static_argnums=0)  # S: static-identity-hash-strict
+    def run(self, x: jax.Array) -> jax.Array:
+        self.n_updates += 1
+        return x * 2
+
+
+class Tally:  # the count is read: it counts traces, not calls
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def run(self, x: jax.Array) -> jax.Array:
+        self.calls = self.calls + 1
+        return x * 2
+
+    def seen(self) -> int:
+        return self.calls
+
+
+class Flag:  # set while tracing, read by the module
+    def __init__(self) -> None:
+        self.ran = False
+
+    @functools.partial(jax.jit, static_argnums=0)  # E: static-identity-hash
+    def run(self, x: jax.Array) -> jax.Array:
+        self.ran = True
+        return x * 2
+
+
+def ran(flag: Flag) -> bool:
+    return flag.ran
+
+
 class EvalEnv:
     def __init__(self, name: str) -> None:
         self.name = name
@@ -2079,6 +2120,11 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     fit = lines.index("class Trainer:") + 5
     assert headlines[fit].endswith(
         "Trainer.fit, which jit traces, assigns self.last, which runs only while tracing and stores a tracer"
+    )
+    tally = lines.index("class Tally:  # the count is read: it counts traces, not calls") + 5
+    seen = lines.index("    def seen(self) -> int:") + 2
+    assert headlines[tally].endswith(
+        f"Tally.run, which jit traces, sets self.calls only while tracing, not at each call, and it is read at line {seen}"
     )
     staged = lines.index("    @jax.jit  # E: jit-fresh-function") + 1
     again = lines.index("        staged(jnp.sum)(x)") + 1
