@@ -1174,6 +1174,7 @@ def repeated(
     through_calls: bool = True,
     shaping: Sequence[Expression] = (),
     used: Context | None = None,
+    eager: bool = False,
 ) -> str | None:
     """Where the module runs ``made`` again and again, making a new object each time
     (``phrases.repeatedly``): inside a loop or comprehension, or, ``through_calls``, in a function
@@ -1188,12 +1189,16 @@ def repeated(
     (``while_tracing``): that code runs while jit traces it, once per cache key; nor in a
     function a later definition replaces (``statements.replaced_functions``), which never runs.
     Where ``used``, the place it meets jit (the jit call, a jitted call it is passed to), lies
-    after the loops that make it, only the last value meets jit (``_left_behind``)."""
+    after the loops that make it, only the last value meets jit (``_left_behind``). ``eager``: only
+    a loop of the module's own top-level code counts, which no jit traces, wherever the functions
+    on the way are called from."""
     looping, function, inside = _placed(api, made)
     tree = checked_module(api)
     if tree is not None and function in replaced_functions(tree.defs):
         return None
     if looping and used is not None and tree is not None and _left_behind(function, tree, made, used):
+        looping = False
+    if looping and eager and function is not None:
         looping = False
     if looping:
         kept = tree is not None and (_kept_across_iterations(function, tree, made) or _cached(function, tree, made))
@@ -1201,7 +1206,7 @@ def repeated(
     else:
         cached = function is not None and tree is not None and _cached(function, tree, made)
         where = (
-            _called_in_loop(api, function, made, shaping=shaping)
+            _called_in_loop(api, function, made, shaping=shaping, eager=eager)
             if function is not None and through_calls and not cached
             else None
         )
@@ -1265,7 +1270,12 @@ def copied(api: Api, made: Context, site: Site | None) -> str | None:
 
 
 def _called_in_loop(
-    api: Api, function: FuncDef, site: Context, inner: tuple[str, ...] = (), shaping: Sequence[Expression] = ()
+    api: Api,
+    function: FuncDef,
+    site: Context,
+    inner: tuple[str, ...] = (),
+    shaping: Sequence[Expression] = (),
+    eager: bool = False,
 ) -> str | None:
     """Where a loop of the module calls ``function``, directly or through at most
     ``CALLERS_FOLLOWED`` other functions of the module (``phrases.repeatedly``, naming ``inner``,
@@ -1276,7 +1286,8 @@ def _called_in_loop(
     value (``reachability.skipped``: ``include_hessian=False`` and ``if not include_hessian:
     return``), nor where what it passes for the parameters the ``shaping`` values (read in
     ``function``) are computed from differs at each iteration, or cannot be read, nor where the
-    loop keeps its result for the iterations that do not call it (``_kept_across_iterations``)."""
+    loop keeps its result for the iterations that do not call it (``_kept_across_iterations``).
+    ``eager``: only a loop of the module's top-level code (``repeated``)."""
     tree = checked_module(api)
     if tree is None:
         return None
@@ -1299,7 +1310,7 @@ def _called_in_loop(
             given = given_for(call, function, parameters) if parameters else []
             if given is None or skipped(api, call, scope, function, site) or _cached(scope, tree, call):
                 continue
-            if each_iteration(looping, inside, call):
+            if each_iteration(looping, inside, call) and not (eager and scope is not None):
                 if _differ(api, given, scope, inside, call) or _kept_across_iterations(scope, tree, call):
                     continue
                 if _changed_receiver(call, scope, tree, attributes):
@@ -1307,7 +1318,7 @@ def _called_in_loop(
                 return phrases.repeatedly(call.line, chain)
             if scope is None or scope is function or len(chain) > CALLERS_FOLLOWED:
                 continue
-            outer = _called_in_loop(api, scope, call, chain, given)
+            outer = _called_in_loop(api, scope, call, chain, given, eager)
             if outer is not None:
                 return outer
     return None

@@ -26,7 +26,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import CUSTOM_DERIVATIVES, JITS, LAX_TRACED_FUNCTIONS, VALUE_BOUND_METHODS
+from jaxtypes._vocabulary.names import CUSTOM_DERIVATIVES, JAX_JITTED, JITS, LAX_TRACED_FUNCTIONS, VALUE_BOUND_METHODS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     STATIC_DYNAMIC_CHILD,
@@ -173,8 +173,11 @@ def check_hashed_callable(ctx: FunctionContext | MethodContext, fun: Expression,
 def lax_hook(ctx: FunctionContext) -> Type:
     """A call of jax.lax's control flow (``names.LAX_TRACED_FUNCTIONS``): it caches the trace of
     each function it is given keyed on that function, hashed as ``jax.jit``'s is
-    (``check_hashed_callable``). A function made afresh there is not reported: inside a jitted
-    function it is traced once per trace of that function."""
+    (``check_hashed_callable``). Outside jit it compiles what it traces, so a function made
+    afresh at every run compiles at every run; inside a jitted function it is traced once per
+    trace of that function, and the module's functions may be traced by another module's jit: a
+    function made afresh counts only where the module's own top-level code runs it again and
+    again (``check_fresh_function``, ``eager``)."""
     call = ctx.context
     if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr):
         return ctx.default_return_type
@@ -182,7 +185,15 @@ def lax_hook(ctx: FunctionContext) -> Type:
     for place in (place for place in places if isinstance(place, int)):
         for fun, typ in written_arguments(ctx, place):
             check_hashed_callable(ctx, fun, typ, public)
+            if not _jitted(typ):  # what a jit made was judged where it was jitted
+                check_fresh_function(ctx, fun, public, eager=True)
     return ctx.default_return_type
+
+
+def _jitted(typ: Type) -> bool:
+    """``typ`` is what ``jax.jit`` returns."""
+    proper = get_proper_type(typ)
+    return isinstance(proper, Instance) and proper.type.fullname == JAX_JITTED
 
 
 def nnx_jit_hook(ctx: FunctionContext) -> Type:
@@ -194,7 +205,11 @@ def nnx_jit_hook(ctx: FunctionContext) -> Type:
 
 
 def check_fresh_function(
-    ctx: FunctionContext | MethodContext, fun: Expression, jit: str = JAX_JIT_NAME, statics: Statics | None = None
+    ctx: FunctionContext | MethodContext,
+    fun: Expression,
+    jit: str = JAX_JIT_NAME,
+    statics: Statics | None = None,
+    eager: bool = False,
 ) -> None:
     """``jit`` (``jax.jit``, or another library's jit that keys compiled code on the function) of
     a lambda, a local function or a function a jax transformation makes
@@ -206,7 +221,9 @@ def check_fresh_function(
     each is compiled once and called again from there; nor where it is only traced or lowered,
     never called or compiled (``value_uses.never_compiled``); nor inside a function the module jits
     (``repeated``): that code runs while jit traces it, and what it jits is traced into the one
-    program compiled for that trace."""
+    program compiled for that trace. ``eager``: ``jit`` compiles only where no jit traces it (jax.lax's
+    control flow), so only the module's top-level code counts as running it again
+    (``jit_evidence.repeated``)."""
     module, enclosing = enclosing_functions(ctx.api)
     context = ctx.context
     made: Expression | FuncDef | None = context if isinstance(context, Expression) else None
@@ -229,13 +246,13 @@ def check_fresh_function(
         home = made_in(ctx.api, made) if isinstance(made, FuncDef) else function
         shaping = shaping_values(ctx.api, closure, home) if home is not None else []
         given = _given_statics(ctx.api, context, statics)
-        where = repeated(ctx.api, made, shaping=[*shaping, *given], used=context)
+        where = repeated(ctx.api, made, shaping=[*shaping, *given], used=context, eager=eager)
     tree = checked_module(ctx.api)
     if described is None or tree is not None and (kept(tree, context) or never_compiled(tree, context)):
         return
     if where is not None:
-        report(ctx.api, phrases.fresh_function_again(described, where), phrases.jit_call(jit), context)
-    elif made is not None and (maker := jitted_per_call(ctx.api, made, context)) is not None:
+        report(ctx.api, phrases.fresh_function_again(described, where, eager), phrases.jit_call(jit), context)
+    elif not eager and made is not None and (maker := jitted_per_call(ctx.api, made, context)) is not None:
         report(ctx.api, phrases.fresh_function_per_call(described, maker), phrases.jit_call(jit), context)
 
 

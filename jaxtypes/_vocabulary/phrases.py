@@ -559,10 +559,12 @@ def jitted_mutable_object(class_name: str, change: str | None = None) -> Problem
     return Problem(JIT_BOUND_METHOD, compiled if change is None else f"{compiled}, and {change}")
 
 
-def fresh_function_again(described: str, where: str) -> Problem:
+def fresh_function_again(described: str, where: str, eager: bool = False) -> Problem:
     """``jax.jit`` of a function made afresh (``described`` as for ``fresh_callable``) ``where``
-    (``repeatedly``) runs: a new function object, compiled afresh, every time."""
-    return Problem(JIT_FRESH_FUNCTION, f"jits {described}, and {made_again(where)}", JITTED_IN_LOOP_FIX)
+    (``repeatedly``) runs: a new function object, compiled afresh, every time; ``eager``: jax.lax's
+    control flow, run outside jit, compiles it."""
+    compiles = f"compiles {described} outside any jit" if eager else f"jits {described}"
+    return Problem(JIT_FRESH_FUNCTION, f"{compiles}, and {made_again(where)}", JITTED_IN_LOOP_FIX)
 
 
 def fresh_function_per_call(described: str, function: str) -> Problem:

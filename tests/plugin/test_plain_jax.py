@@ -665,7 +665,7 @@ def loop_body(carry: int, x: jax.Array) -> tuple[int, jax.Array]:
 
 
 for _ in range(3):
-    jax.lax.scan(partial(loop_body), 0, jnp.ones(3))  # a function made afresh: jit-fresh-function's rule
+    jax.lax.scan(partial(loop_body), 0, jnp.ones(3))  # E: jit-fresh-function (outside jit, scan compiles it)
 
 
 class Loss:  # calling an instance runs its jitted __call__, bound to it: arguments start after self
@@ -883,6 +883,40 @@ class Runner:
         self.storage.mode(buffer, "sum")
         self.storage.mode(buffer, [1])  # E: static-unhashable
         return self.storage.append(buffer, jnp.ones(2))
+""",
+    "eager_control_flow": """
+def set_flag(condition: jax.Array, flags: jax.Array, flag: int) -> jax.Array:
+    return jax.lax.cond(condition, lambda x: x | flag, lambda x: x, flags)  # E: jit-fresh-function
+
+
+def advance(x: jax.Array) -> jax.Array:
+    return set_flag(x > 0, x, 1)
+
+
+@jax.jit
+def traced_step(x: jax.Array) -> jax.Array:
+    for _ in range(3):  # unrolled while jit traces: one program
+        x = jax.lax.cond(x > 0, lambda y: y - 1, lambda y: y, x)
+    return x
+
+
+def library_step(x: jax.Array) -> jax.Array:
+    return jax.lax.cond(x > 0, lambda y: y - 1, lambda y: y, x)
+
+
+def sweep(xs: list[jax.Array]) -> None:
+    for x in xs:  # a loop in a function, which another module's jit may trace: no evidence
+        library_step(x)
+
+
+def body(carry: jax.Array, x: jax.Array) -> tuple[jax.Array, jax.Array]:
+    return carry + x, x
+
+
+for step in range(3):
+    advance(jnp.ones((), dtype=jnp.int32))
+    traced_step(jnp.ones(()))
+    jax.lax.scan(body, jnp.zeros(()), jnp.ones(3))  # one function object: scan finds its trace again
 """,
     "unpacked_returns": """
 def init(n: int) -> Any:
