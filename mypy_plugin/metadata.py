@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 21
+CACHE_FORMAT_VERSION = 22
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -301,9 +301,10 @@ class JittedMethods(AttributeNames):
 
 @dataclasses.dataclass(frozen=True)
 class HeldMethods(Record):
-    """The attributes a class's construction, and nothing else, assigns what a call makes of its
-    own bound method, with the methods (``self.step = jax.vmap(self._step)``, one per branch,
-    ``method_bodies.held_methods``): calling one calls such a method with ``self`` bound."""
+    """The attributes that the methods of a class, wherever they assign them, assign only what a
+    call makes of its own bound method, with the methods (``self.step = jax.vmap(self._step)``,
+    one per branch, ``method_bodies.held_methods``): calling one calls such a method with
+    ``self`` bound."""
 
     KEY: ClassVar[str] = "jaxtypes_held_methods"
 

@@ -262,30 +262,28 @@ PARTIALS = frozenset({"partial", "functools.partial"})
 
 
 def held_methods(defn: ClassDef) -> dict[str, tuple[str, ...]]:
-    """The attributes that only construction assigns, and that each of its assignments gives a
-    bound method of the instance as it is, or what a call makes of it, given first and with no
-    argument bound before the call's (``self.step = jax.vmap(self._step)``, in either branch of an
-    ``if``; not ``functools.partial(self.step, x)``), with those methods' names. Read before names
-    are bound: a partial is known by how it is written."""
+    """The attributes that each assignment of a method of ``defn`` gives a bound method of the
+    instance as it is, or what a call makes of it, given first and with no argument bound before
+    the call's (``self.step = jax.vmap(self._step)`` in construction, in either branch of an
+    ``if``; ``self.normalize = self.normalize_jax`` in a set-up method; not
+    ``functools.partial(self.step, x)``), with those methods' names: whenever it was assigned,
+    calling the attribute binds the instance. Read before names are bound: a partial is known by
+    how it is written."""
     found: dict[str, tuple[str, ...]] = {}
-    for name, value in _construction_assignments(defn):
-        if found.get(name) == ():
+    for method in instance_methods(defn):
+        if not method.arguments:
             continue
-        if isinstance(value, CallExpr):
-            given = value.args[0] if value.args and written(value.callee) not in PARTIALS else None
-        else:
-            given = value
-        this = construction_method(defn, value) if isinstance(given, MemberExpr) else None
-        if isinstance(given, MemberExpr) and this is not None and this.arguments:
-            held = is_name(given.expr, this.arguments[0].variable.name)
-            found[name] = (*found.get(name, ()), given.name) if held else ()
-        else:
-            found[name] = ()
-    return {
-        name: methods
-        for name, methods in found.items()
-        if methods and len(assigned_anywhere(defn, name)) == len(assigned_values(defn, name))
-    }
+        this = method.arguments[0].variable.name
+        for name, value in _assignments([node for node, *_ in walk([method.body])], this):
+            if isinstance(value, CallExpr):
+                given = value.args[0] if value.args and written(value.callee) not in PARTIALS else None
+            else:
+                given = value
+            if found.get(name) == () or not isinstance(given, MemberExpr) or not is_name(given.expr, this):
+                found[name] = ()
+            else:
+                found[name] = (*found.get(name, ()), given.name)
+    return {name: methods for name, methods in found.items() if methods}
 
 
 def replaced_values(defn: ClassDef, attribute: str) -> list[Expression]:

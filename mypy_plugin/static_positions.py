@@ -421,7 +421,9 @@ def _held_method(api: CheckerPluginInterface, info: TypeInfo, attribute: str) ->
     """The jitted method of ``info`` whose bound method, or what a call made of it, the class's
     construction keeps in ``attribute`` (``metadata.HeldMethods``, recorded where the class is
     defined: read here in any module, whose cache keeps no method bodies); where its branches keep
-    several, the first, if all have the same static positions."""
+    several, the first jitted one, if every jitted one has the same static positions (a branch
+    that keeps a method no jit wraps, ``self.normalize = self.normalize_numpy``, passes the
+    arguments as written, and has no static position to fill)."""
     for base in info.mro:
         record = HeldMethods.read(base)
         methods = record.attributes.get(attribute) if record is not None else None
@@ -429,9 +431,12 @@ def _held_method(api: CheckerPluginInterface, info: TypeInfo, attribute: str) ->
             continue
         recorder(api).looked_through(base)
         symbols = [info.get(method) for method in methods]
+        if any(symbol is None for symbol in symbols):
+            return None
         held = [symbol.node for symbol in symbols if symbol is not None and isinstance(symbol.node, Decorator)]
-        statics = {_positions(decorated_statics(api, decorated)) for decorated in held}
-        return held[0] if len(held) == len(methods) and len(statics) == 1 and None not in statics else None
+        jitted = [(decorated, decorated_statics(api, decorated)) for decorated in held]
+        positions = {_positions(statics) for _, statics in jitted if statics is not None}
+        return next(decorated for decorated, statics in jitted if statics is not None) if len(positions) == 1 else None
     return None
 
 

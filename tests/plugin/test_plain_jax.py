@@ -883,6 +883,29 @@ class Runner:
         self.storage.mode(buffer, "sum")
         self.storage.mode(buffer, [1])  # E: static-unhashable
         return self.storage.append(buffer, jnp.ones(2))
+
+
+class Likelihood:
+    def _set_up(self, jitted: bool) -> None:  # what a subclass's construction runs
+        if jitted:  # a branch that keeps a method no jit wraps passes its arguments as written
+            self.normalize = self._normalize_jax
+        else:
+            self.normalize = self._normalize_numpy
+
+    @partial(jax.jit, static_argnums=0)
+    def _normalize_jax(self, cls: jax.Array) -> jax.Array:
+        return cls
+
+    def _normalize_numpy(self, cls: jax.Array) -> jax.Array:
+        return cls
+
+    def evaluate(self, cls: jax.Array) -> jax.Array:
+        return self.normalize(cls)  # position 1 of _normalize_jax: traced
+
+
+class Planck(Likelihood):
+    def __init__(self) -> None:
+        self._set_up(True)
 """,
     "eager_control_flow": """
 def set_flag(condition: jax.Array, flags: jax.Array, flag: int) -> jax.Array:
