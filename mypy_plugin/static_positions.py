@@ -398,7 +398,7 @@ def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> 
     elif isinstance(callee, MemberExpr):
         owner = _instance(api.get_expression_type(callee.expr))
         held = _held_method(api, owner.type, callee.name) if owner is not None else None
-        if held is not None:  # obj.step(...), construction having kept self.step = jax.vmap(self._step)
+        if held is not None:  # obj.step(...), the class having kept self.step = jax.vmap(self._step)
             return held, not held.func.is_static
         symbol = owner.type.get(callee.name) if owner is not None else None
     elif isinstance(callee, RefExpr):
@@ -419,7 +419,7 @@ def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> 
 
 def _held_method(api: CheckerPluginInterface, info: TypeInfo, attribute: str) -> Decorator | None:
     """The jitted method of ``info`` whose bound method, or what a call made of it, the class's
-    construction keeps in ``attribute`` (``metadata.HeldMethods``, recorded where the class is
+    methods keep in ``attribute`` (``metadata.HeldMethods``, recorded where the class is
     defined: read here in any module, whose cache keeps no method bodies); where its branches keep
     several, the first jitted one, if every jitted one has the same static positions (a branch
     that keeps a method no jit wraps, ``self.normalize = self.normalize_numpy``, passes the
