@@ -29,7 +29,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, TupleType, Type, TypeVarType, get_proper_type
+from mypy.types import AnyType, Instance, TupleType, Type, TypeType, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import (
@@ -391,8 +391,8 @@ def _function_target(api: CheckerPluginInterface, callee: Expression | None) -> 
         callee = _taken_from(api, callee, innermost_function(api))
     if isinstance(callee, SuperExpr) and callee.info is not None:
         symbol = next((base.names[callee.name] for base in callee.info.mro[1:] if callee.name in base.names), None)
-    elif isinstance(callee, MemberExpr) and isinstance(callee.expr, RefExpr) and isinstance(callee.expr.node, TypeInfo):
-        symbol = callee.expr.node.get(callee.name)
+    elif isinstance(callee, MemberExpr) and (class_object := _class_object(api, callee.expr)) is not None:
+        symbol = class_object.get(callee.name)
         node = symbol.node if symbol is not None else None
         return node, isinstance(node, Decorator) and node.func.is_class  # Class.method binds no self
     elif isinstance(callee, MemberExpr):
@@ -499,6 +499,16 @@ def _passes_on(api: CheckerPluginInterface, call: CallExpr) -> bool:
     given = Statics.carried(api.get_expression_type(call.args[0]))
     returned = Statics.carried(api.get_expression_type(call))
     return given is not None and returned is not None and (given.nums, given.names) == (returned.nums, returned.names)
+
+
+def _class_object(api: CheckerPluginInterface, expr: Expression) -> TypeInfo | None:
+    """The class ``expr`` is: its name, or what holds one (a class method's ``cls``,
+    ``type(self)``)."""
+    if isinstance(expr, RefExpr) and isinstance(expr.node, TypeInfo):
+        return expr.node
+    proper = get_proper_type(api.get_expression_type(expr))
+    held = _instance(proper.item) if isinstance(proper, TypeType) else None
+    return held.type if held is not None else None
 
 
 def _instance(typ: Type) -> Instance | None:

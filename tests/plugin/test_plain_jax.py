@@ -907,6 +907,24 @@ class Planck(Likelihood):
     def __init__(self) -> None:
         self._set_up(True)
 """,
+    "class_objects_bind": """
+class Distribution:
+    @classmethod
+    @partial(jax.jit, static_argnums=(0, 2))
+    def density(cls, params: jax.Array, order: Any) -> jax.Array:
+        return params
+
+    @classmethod
+    def evaluate(cls, params: jax.Array) -> jax.Array:
+        cls.density(params, 1)  # cls, the class, is static position 0: params goes to 1, traced
+        return cls.density(params, [1])  # E: static-unhashable
+
+    def sample(self, params: jax.Array) -> jax.Array:
+        return type(self).density(params, 2)
+
+
+Distribution.density(jnp.ones(2), 3)
+""",
     "eager_control_flow": """
 def set_flag(condition: jax.Array, flags: jax.Array, flag: int) -> jax.Array:
     return jax.lax.cond(condition, lambda x: x | flag, lambda x: x, flags)  # E: jit-fresh-function
