@@ -26,8 +26,10 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, FunctionContext, MethodContext
+from mypy.types import Instance, NoneType, Type, UnionType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
+from jaxtypes._vocabulary.libraries import JAX_STATIC_CLASS
 from jaxtypes._vocabulary.names import PYTREE_REGISTRATIONS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import is_pytree_dataclass
@@ -35,7 +37,7 @@ from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
 from mypy_plugin.jitted_types import below_jax_package
 from mypy_plugin.markers import class_name, is_array_class
-from mypy_plugin.metadata import DataclassOptions, RegisteredPytree, UnseenDecorator
+from mypy_plugin.metadata import DataclassOptions, LibraryFields, RegisteredPytree, UnseenDecorator
 from mypy_plugin.method_bodies import definition, takes_self
 from mypy_plugin.mypy_internals import MypyDataclass, checked_module, find_dataclass_transform_spec, named_tuple_base
 from mypy_plugin.reporting import report
@@ -184,6 +186,20 @@ def is_pytree(api: CheckerPluginInterface, info: TypeInfo) -> bool:
     if jaxtypes_role(info) == "pytree" or named_tuple_base(info) is not None:
         return True
     return is_registered_pytree(api, info) or is_library_pytree(info)
+
+
+def holds_no_leaves(typ: Type) -> bool:
+    """Whether a value of ``typ`` flattens to no leaf, so that jit hands it through a traced
+    position as it is, never as a tracer: None, an instance of a class registered static as a
+    whole (``jax.tree_util.register_static``, recorded with its fields; its subclasses are not
+    registered), or a union of those."""
+    proper = get_proper_type(typ)
+    if isinstance(proper, UnionType):
+        return all(holds_no_leaves(item) for item in proper.items)
+    if isinstance(proper, Instance):
+        record = LibraryFields.read(proper.type)
+        return record is not None and record.marker == JAX_STATIC_CLASS.marker
+    return isinstance(proper, NoneType)
 
 
 def pytree_mixin(api: CheckerPluginInterface, info: TypeInfo) -> bool:

@@ -27,12 +27,14 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface
+from mypy.types import CallableType
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import DIFFERENTIATING_TRANSFORMS, JAX_VMAP, TRACING_TRANSFORMS
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.captured_values import given_for
 from mypy_plugin.jit_statics import jitted_statics, literal_value
+from mypy_plugin.jit_targets import holds_no_leaves
 from mypy_plugin.jitted_functions import jitting, traced_by_lax
 from mypy_plugin.markers import function_name
 from mypy_plugin.method_bodies import definition, is_name
@@ -189,12 +191,18 @@ def _given_a_tracer(api: CheckerPluginInterface, tree: MypyFile, function: FuncD
 
 
 def _traced_parameter_of(api: CheckerPluginInterface, function: FuncDef, expr: Expression) -> str | None:
-    """The name of ``function``'s parameter ``expr`` is, where jit traces it (not static)."""
+    """The name of ``function``'s parameter ``expr`` is, where jit traces it (not static) into a
+    tracer: not one declared as what holds no leaf (``jit_targets.holds_no_leaves``: None, a
+    class registered static), which jit hands through as it is."""
     parameters = [argument.variable for argument in function.arguments]
     if not isinstance(expr, NameExpr) or expr.node not in parameters:
         return None
     statics = jitted_statics(api, function)
     index = parameters.index(expr.node)
+    signature = function.type
+    declared = signature.arg_types[index] if isinstance(signature, CallableType) else None
+    if declared is not None and holds_no_leaves(declared):
+        return None
     return None if statics is None or index in statics.nums or expr.name in statics.names else expr.name
 
 

@@ -1993,6 +1993,30 @@ def ran(flag: Flag) -> bool:
     return flag.ran
 
 
+@jax.tree_util.register_static
+@dataclasses.dataclass(frozen=True)
+class KernelSet:  # no leaf: jit hands it through a traced position as it is
+    name: str = "gaussian"
+
+
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["value"], meta_fields=["kernels"])
+@dataclasses.dataclass(frozen=True)
+class Selection:
+    value: jax.Array
+    kernels: KernelSet
+
+
+@jax.jit
+def select_bandwidth(x: jax.Array, kernels: KernelSet | None = None) -> Selection:
+    kernels = KernelSet() if kernels is None else kernels
+    return Selection(x, kernels)
+
+
+@jax.jit
+def rescaled(x: jax.Array, scale: jax.Array) -> Selection:
+    return Selection(x, scale)  # type: ignore[arg-type]  # S: static-dynamic-child-strict
+
+
 class EvalEnv:
     def __init__(self, name: str) -> None:
         self.name = name
