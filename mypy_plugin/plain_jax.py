@@ -182,12 +182,23 @@ def lax_hook(ctx: FunctionContext) -> Type:
     if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr):
         return ctx.default_return_type
     public, places = LAX_TRACED_FUNCTIONS[call.callee.fullname]
-    for place in (place for place in places if isinstance(place, int)):
-        for fun, typ in written_arguments(ctx, place):
-            check_hashed_callable(ctx, fun, typ, public)
-            if not _jitted(typ):  # what a jit made was judged where it was jitted
-                check_fresh_function(ctx, fun, public, eager=True)
+    for fun, typ in _given_at(ctx, call, places):
+        check_hashed_callable(ctx, fun, typ, public)
+        if not _jitted(typ):  # what a jit made was judged where it was jitted
+            check_fresh_function(ctx, fun, public, eager=True)
     return ctx.default_return_type
+
+
+def _given_at(ctx: FunctionContext, call: CallExpr, places: Collection[int | str]) -> list[tuple[Expression, Type]]:
+    """The arguments ``call`` writes out at ``places`` (positions among its positional arguments,
+    keywords), each with its type: placed as the call writes them, not by the callee's
+    parameters, which may be ``*args, **kwargs`` (jax 0.5's ``lax.cond``)."""
+    types = {id(arg): typ for args, found in zip(ctx.args, ctx.arg_types) for arg, typ in zip(args, found)}
+    return [
+        (arg, types[id(arg)])
+        for place, arg in placed(call.arg_kinds, call.arg_names, call.args)
+        if place in places and id(arg) in types
+    ]
 
 
 def _jitted(typ: Type) -> bool:

@@ -926,12 +926,12 @@ class Distribution:
 Distribution.density(jnp.ones(2), 3)
 """,
     "eager_control_flow": """
-def set_flag(condition: jax.Array, flags: jax.Array, flag: int) -> jax.Array:
-    return jax.lax.cond(condition, lambda x: x | flag, lambda x: x, flags)  # E: jit-fresh-function
+def smooth(x: jax.Array, steps: int) -> jax.Array:
+    return jax.lax.fori_loop(0, steps, lambda i, y: y * 0.5, x)  # E: jit-fresh-function
 
 
 def advance(x: jax.Array) -> jax.Array:
-    return set_flag(x > 0, x, 1)
+    return smooth(x, 3)
 
 
 @jax.jit
@@ -955,9 +955,9 @@ def body(carry: jax.Array, x: jax.Array) -> tuple[jax.Array, jax.Array]:
 
 
 for step in range(3):
-    advance(jnp.ones((), dtype=jnp.int32))
-    traced_step(jnp.ones(()))
-    jax.lax.scan(body, jnp.zeros(()), jnp.ones(3))  # one function object: scan finds its trace again
+    advance(jax.numpy.ones(()))
+    traced_step(jax.numpy.ones(()))
+    jax.lax.scan(body, jax.numpy.zeros(()), jax.numpy.ones(3))  # one function object: scan finds its trace again
 """,
     "unpacked_returns": """
 def init(n: int) -> Any:
