@@ -79,7 +79,8 @@ is reported where such an instance meets jit. Nothing made inside a function a j
 a static argument of a function jitted and called right there, given what differs at each
 iteration compiles anew whatever it hashes by. Also: a traced parameter passed on into a static
 position is a tracer, whatever its declared type, where a call gives it a value (jit does not
-trace a default: else the opt-in twin); a loop is no evidence where it makes the value only
+trace a default: else the opt-in twin), but for one declared as what holds no leaf (None, a
+class register_static registers), which jit hands through as it is; a loop is no evidence where it makes the value only
 on some iterations and calls the one kept on the others (a solve remade with its
 preconditioner), where it lies in a function a later definition of the same name replaces, or
 where its call gives what keeps the function from the code that makes the value
