@@ -59,7 +59,6 @@ from mypy.nodes import (
     FuncDef,
     IfStmt,
     IndexExpr,
-    ListExpr,
     MemberExpr,
     MypyFile,
     NameExpr,
@@ -69,7 +68,6 @@ from mypy.nodes import (
     RefExpr,
     ReturnStmt,
     StrExpr,
-    TupleExpr,
     TypeInfo,
     UnaryExpr,
     Var,
@@ -128,6 +126,7 @@ from mypy_plugin.mypy_internals import (
 )
 from mypy_plugin.reachability import skipped
 from mypy_plugin.statements import (
+    assignment_targets,
     blocks,
     calls,
     code_blocks,
@@ -322,7 +321,7 @@ def _sets_key(node: Node, this: str, attribute: str, key: Expression) -> bool:
         and is_name(target.base.expr, this)
         and isinstance(target.index, RefExpr)
         and written(target.index) == written(key)
-        for target in _flattened(node.lvalues)
+        for target in assignment_targets(node.lvalues)
     )
 
 
@@ -404,7 +403,7 @@ def _unsettled_names(function: FuncDef, changing: set[str], module: Sequence[Nod
     for node, *_ in walk([function.body]):
         if isinstance(node, AssignmentStmt):
             single = len(node.lvalues) == 1 and isinstance(node.lvalues[0], NameExpr)
-            for target in _flattened(node.lvalues):
+            for target in assignment_targets(node.lvalues):
                 if isinstance(target, NameExpr):
                     assigned.setdefault(target.name, []).append(node.rvalue if single else target)
     shrunk = True
@@ -427,9 +426,9 @@ def _local_names(function: FuncDef) -> set[str]:
     names = {argument.variable.name for argument in function.arguments}
     for node, _, _, bound_by in walk([function.body]):
         if isinstance(node, AssignmentStmt):
-            targets = _flattened(node.lvalues)
+            targets = assignment_targets(node.lvalues)
         else:
-            targets = _flattened([node]) if bound_by is not None and isinstance(node, Expression) else []
+            targets = assignment_targets([node]) if bound_by is not None and isinstance(node, Expression) else []
         names.update(target.name for target in targets if isinstance(target, NameExpr))
     return names
 
@@ -1081,21 +1080,15 @@ def _changed_contents(node: Node) -> list[MemberExpr]:
         and isinstance(expr.callee.expr, MemberExpr)
     ]
     if isinstance(node, AssignmentStmt):
-        indexed: list[Expression] = [lvalue for lvalue in _flattened(node.lvalues) if isinstance(lvalue, IndexExpr)]
+        indexed: list[Expression] = [
+            lvalue for lvalue in assignment_targets(node.lvalues) if isinstance(lvalue, IndexExpr)
+        ]
     elif isinstance(node, (OperatorAssignmentStmt, DelStmt)):
         target = node.lvalue if isinstance(node, OperatorAssignmentStmt) else node.expr
         indexed = [target] if isinstance(target, IndexExpr) else []
     else:
         indexed = []
     return found + [expr.base for expr in indexed if isinstance(expr, IndexExpr) and isinstance(expr.base, MemberExpr)]
-
-
-def _flattened(lvalues: Sequence[Expression]) -> list[Expression]:
-    """Assignment targets, inside tuples and lists too."""
-    found: list[Expression] = []
-    for lvalue in lvalues:
-        found += _flattened(lvalue.items) if isinstance(lvalue, (TupleExpr, ListExpr)) else [lvalue]
-    return found
 
 
 def _writes(node: Node) -> list[tuple[Expression, str, int]]:
@@ -1131,7 +1124,7 @@ def _wraps_itself(lvalue: Expression, rvalue: Expression) -> bool:
 
 def _attributes(lvalues: Sequence[Expression]) -> list[MemberExpr]:
     """The ``x.attr`` among assignment targets, inside tuples and lists too."""
-    return [lvalue for lvalue in _flattened(lvalues) if isinstance(lvalue, MemberExpr)]
+    return [lvalue for lvalue in assignment_targets(lvalues) if isinstance(lvalue, MemberExpr)]
 
 
 def _setattr_arguments(call: CallExpr) -> tuple[Expression, Expression] | None:

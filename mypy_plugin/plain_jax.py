@@ -26,7 +26,7 @@ from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import CUSTOM_DERIVATIVES, JAX_JITTED, JITS, LAX_TRACED_FUNCTIONS, VALUE_BOUND_METHODS
+from jaxtypes._vocabulary.names import CUSTOM_DERIVATIVES, JITS, LAX_TRACED_FUNCTIONS, VALUE_BOUND_METHODS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     STATIC_DYNAMIC_CHILD,
@@ -58,7 +58,7 @@ from mypy_plugin.jit_targets import (
     may_be_registered,
     pytree_mixin,
 )
-from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics
+from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics, jits
 from mypy_plugin.markers import class_name, function_name
 from mypy_plugin.nondiff_positions import carrying
 from mypy_plugin.mypy_internals import (
@@ -184,7 +184,7 @@ def lax_hook(ctx: FunctionContext) -> Type:
     public, places = LAX_TRACED_FUNCTIONS[call.callee.fullname]
     for fun, typ in _given_at(ctx, call, places):
         check_hashed_callable(ctx, fun, typ, public)
-        if not _jitted(typ):  # what a jit made was judged where it was jitted
+        if not jits(typ):  # what a jit made was judged where it was jitted
             check_fresh_function(ctx, fun, public, eager=True)
     return ctx.default_return_type
 
@@ -199,12 +199,6 @@ def _given_at(ctx: FunctionContext, call: CallExpr, places: Collection[int | str
         for place, arg in placed(call.arg_kinds, call.arg_names, call.args)
         if place in places and id(arg) in types
     ]
-
-
-def _jitted(typ: Type) -> bool:
-    """``typ`` is what ``jax.jit`` returns."""
-    proper = get_proper_type(typ)
-    return isinstance(proper, Instance) and proper.type.fullname == JAX_JITTED
 
 
 def nnx_jit_hook(ctx: FunctionContext) -> Type:

@@ -36,6 +36,7 @@ from mypy.nodes import (
     Node,
     OverloadedFuncDef,
     SetExpr,
+    StarExpr,
     Statement,
     TryStmt,
     TupleExpr,
@@ -149,6 +150,18 @@ def taken_by(function: FuncDef, call: CallExpr, argument: Expression) -> Var | N
         if given is argument and name in names:
             return function.arguments[names.index(str(name))].variable
     return None
+
+
+def assignment_targets(lvalues: Sequence[Expression]) -> list[Expression]:
+    """Assignment targets, inside tuples and lists too, and what a starred one assigns
+    (``a, *self.rest = values``)."""
+    found: list[Expression] = []
+    for lvalue in lvalues:
+        if isinstance(lvalue, (TupleExpr, ListExpr)):
+            found += assignment_targets(lvalue.items)
+        else:
+            found.append(lvalue.expr if isinstance(lvalue, StarExpr) else lvalue)
+    return found
 
 
 def unpacked(lvalue: Expression, rvalue: Expression) -> Iterator[tuple[Expression, Expression]]:

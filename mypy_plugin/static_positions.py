@@ -434,15 +434,17 @@ def _held_method(api: CheckerPluginInterface, info: TypeInfo, attribute: str) ->
         if any(symbol is None for symbol in symbols):
             return None
         held = [symbol.node for symbol in symbols if symbol is not None and isinstance(symbol.node, Decorator)]
-        jitted = [(decorated, decorated_statics(api, decorated)) for decorated in held]
-        positions = {_positions(statics) for _, statics in jitted if statics is not None}
-        return next(decorated for decorated, statics in jitted if statics is not None) if len(positions) == 1 else None
+        jitted = [
+            (decorated, statics) for decorated in held if (statics := decorated_statics(api, decorated)) is not None
+        ]
+        positions = {_positions(statics) for _, statics in jitted}
+        return jitted[0][0] if len(positions) == 1 else None
     return None
 
 
-def _positions(statics: Statics | None) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
-    """Static positions as a value two jitted methods can be compared by."""
-    return (tuple(statics.nums), tuple(statics.names)) if statics is not None else None
+def _positions(statics: Statics) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Static positions as a value two jitted functions can be compared by."""
+    return statics.nums, statics.names
 
 
 def _called_object(api: CheckerPluginInterface, callee: Expression) -> tuple[Node, bool] | None:
@@ -498,7 +500,7 @@ def _passes_on(api: CheckerPluginInterface, call: CallExpr) -> bool:
         return False
     given = Statics.carried(api.get_expression_type(call.args[0]))
     returned = Statics.carried(api.get_expression_type(call))
-    return given is not None and returned is not None and (given.nums, given.names) == (returned.nums, returned.names)
+    return given is not None and returned is not None and _positions(given) == _positions(returned)
 
 
 def _class_object(api: CheckerPluginInterface, expr: Expression) -> TypeInfo | None:

@@ -20,23 +20,20 @@ from mypy.nodes import (
     FloatExpr,
     FuncDef,
     IntExpr,
-    ListExpr,
     MemberExpr,
     MypyFile,
     NameExpr,
     Node,
     OpExpr,
     OperatorAssignmentStmt,
-    StarExpr,
     StrExpr,
-    TupleExpr,
     TypeInfo,
     UnaryExpr,
 )
 
 from mypy_plugin.method_bodies import is_name
 from mypy_plugin.mypy_internals import defining_class, get_subexpressions
-from mypy_plugin.statements import walk
+from mypy_plugin.statements import assignment_targets, walk
 
 _LITERALS = (IntExpr, FloatExpr, ComplexExpr, StrExpr, BytesExpr, OpExpr, UnaryExpr, ComparisonExpr)
 _CONSTANTS = ("builtins.True", "builtins.False", "builtins.None")
@@ -95,16 +92,10 @@ def _assignments(info: TypeInfo, attribute: str) -> Iterator[tuple[Expression, E
 
 
 def _targets(node: Node) -> list[Expression]:
-    """What ``node`` assigns to, inside the tuples and lists it unpacks into too."""
+    """What ``node`` assigns to (``statements.assignment_targets``)."""
     lvalues = list(node.lvalues) if isinstance(node, AssignmentStmt) else []
     lvalues += [node.lvalue] if isinstance(node, OperatorAssignmentStmt) else []
-    return [part for lvalue in lvalues for part in _unpacked(lvalue)]
-
-
-def _unpacked(target: Expression) -> list[Expression]:
-    if isinstance(target, (TupleExpr, ListExpr)):
-        return [part for item in target.items for part in _unpacked(item)]
-    return _unpacked(target.expr) if isinstance(target, StarExpr) else [target]
+    return assignment_targets(lvalues)
 
 
 def _first_parameter(function: FuncDef, expr: Expression) -> bool:
