@@ -6,9 +6,10 @@ at them again. At module level, where statements run in the order written, a cal
 where the module rebinds such a global after an earlier call of the same function traced it
 (``g = 10.`` between two calls: the first call after it is reported), or inside a loop that
 rebinds it and calls the function (``for y in range(3): f(y)``: from the second iteration on).
-Calls inside functions are left to the sanitizer: when they run is not in the code's order. A
-name the jitted function assigns itself (``global n``) is its side effect, not a value compiled
-in.
+An attribute of a class or module the function reads (``Reference.images``), reassigned by
+module-level code, is such a global too. Calls inside functions are left to the sanitizer: when
+they run is not in the code's order. A name the jitted function assigns itself (``global n``,
+``Counter.n += 1``) is its side effect, not a value compiled in.
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ from mypy.nodes import (
     ForStmt,
     FuncDef,
     GlobalDecl,
+    MemberExpr,
     MypyFile,
     NameExpr,
     Node,
     OperatorAssignmentStmt,
     RefExpr,
     TupleExpr,
+    TypeInfo,
     Var,
 )
 
@@ -47,14 +50,14 @@ def stale_global_problem(tree: MypyFile, function: FuncDef, call: CallExpr) -> t
     the module's order shows none."""
     earlier = [line for line in _calls_of(tree, function) if line < call.line]
     loops = [loop for loop in _module_loops(tree.defs) if loop.line <= call.line <= (loop.end_line or loop.line)]
-    for name in _globals_read(tree, function):
+    for name, kind in _globals_read(tree, function):
         for line in _module_bindings(tree.defs, name):
             in_loop = any(loop.line <= line <= (loop.end_line or loop.line) for loop in loops)
             traced = [c for c in earlier if c < line]
             first_after = not any(line < c < call.line for c in earlier)
             if in_loop or (traced and line < call.line and first_after):
                 what = phrases.rebound_after_tracing(line, None if in_loop else traced[-1])
-                return phrases.traced_global(function.name, "global", name), Problem(JIT_STALE_GLOBAL, what)
+                return phrases.traced_global(function.name, kind, name), Problem(JIT_STALE_GLOBAL, what)
     return None
 
 
@@ -77,17 +80,36 @@ def _calls_of(tree: MypyFile, function: FuncDef) -> Iterator[int]:
                     yield expr.line
 
 
-def _globals_read(tree: MypyFile, function: FuncDef) -> list[str]:
-    """The module's variables ``function`` (and what it defines inside) reads but does not
-    declare ``global``."""
+def _globals_read(tree: MypyFile, function: FuncDef) -> list[tuple[str, str]]:
+    """The module's variables, and the attributes of classes and modules, that ``function`` (and
+    what it defines inside) reads but does not assign itself, each with its kind as the
+    sanitizer names it (``global``, ``class attribute``)."""
     own = {name for node, *_ in walk([function.body]) if isinstance(node, GlobalDecl) for name in node.names}
-    read = []
+    own |= {name for node, *_ in walk([function.body]) for name in _bound_names(node, None)}
+    read: dict[str, str] = {}
     for node, *_ in walk([function.body]):
         for expr in get_subexpressions(node):
-            is_global = isinstance(expr, NameExpr) and expr.kind == GDEF and isinstance(expr.node, Var)
-            if is_global and expr.fullname == f"{tree.fullname}.{expr.name}" and expr.name not in own:
-                read += [expr.name] if expr.name not in read else []
-    return read
+            if isinstance(expr, NameExpr) and expr.kind == GDEF and isinstance(expr.node, Var):
+                if expr.fullname == f"{tree.fullname}.{expr.name}":
+                    read.setdefault(expr.name, "global")
+            elif isinstance(expr, MemberExpr) and (kind := _attribute_kind(expr)) is not None:
+                read.setdefault(_attribute_label(expr), kind)
+    return [(name, kind) for name, kind in read.items() if name not in own]
+
+
+def _attribute_kind(expr: MemberExpr) -> str | None:
+    """``Name.attribute`` where ``Name`` is a class or module and the attribute a variable of it
+    (not a method): "class attribute" or "module attribute"."""
+    holder = expr.expr.node if isinstance(expr.expr, NameExpr) and expr.expr.kind == GDEF else None
+    if isinstance(holder, TypeInfo):
+        symbol = holder.get(expr.name)
+        return "class attribute" if symbol is not None and isinstance(symbol.node, Var) else None
+    return "module attribute" if isinstance(holder, MypyFile) and isinstance(expr.node, Var) else None
+
+
+def _attribute_label(expr: MemberExpr) -> str:
+    assert isinstance(expr.expr, NameExpr)
+    return f"{expr.expr.name}.{expr.name}"
 
 
 def _module_bindings(nodes: list, name: str) -> Iterator[int]:
@@ -98,7 +120,8 @@ def _module_bindings(nodes: list, name: str) -> Iterator[int]:
 
 
 def _bound_names(node: Node, statement: Node | None) -> list[str]:
-    """The module's globals ``node`` binds (not a class body's attributes)."""
+    """The module's globals, and the attributes of its classes and modules (``Name.attribute``),
+    ``node`` binds (not a class body's attributes)."""
     if isinstance(node, AssignmentStmt):
         targets: list[Expression] = list(node.lvalues)
     elif isinstance(node, OperatorAssignmentStmt):
@@ -112,6 +135,8 @@ def _bound_names(node: Node, statement: Node | None) -> list[str]:
             targets += target.items
         elif isinstance(target, NameExpr) and target.kind == GDEF:
             names.append(target.name)
+        elif isinstance(target, MemberExpr) and _attribute_kind(target) is not None:
+            names.append(_attribute_label(target))
     return names
 
 

@@ -166,7 +166,7 @@ class Watched:
                 if found is not None:
                     yield phrases.stale_static(self.name, _bound_subject(label, value), *found)
         for read, found in entry.reads.changes():
-            yield phrases.stale_global(self.name, read.kind, *found)
+            yield phrases.stale_global(self.name, read.kind, read.label, *found)
 
     def _stale_metadata(self, entry: _Entry, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Message | None:
         """Pytree metadata changed in place since code was compiled for it: jit's cached treedef

@@ -758,18 +758,17 @@ def stale_static(function: str, subject: str, path: str, before: str, after: str
     )
 
 
-def stale_global(function: str, kind: str, path: str, before: str, after: str) -> Message:
-    """``jit-stale-global``: a call that reused code traced with a global's (or closure
-    variable's, ``kind``) earlier value."""
-    name = path.split(".", 1)[0].split("[", 1)[0]
+def stale_global(function: str, kind: str, name: str, path: str, before: str, after: str) -> Message:
+    """``jit-stale-global``: a call that reused code traced with an earlier value of ``name``, a
+    global (or ``kind``: a closure variable, a class's or module's attribute)."""
     return JIT_STALE_GLOBAL.message(
         traced_global(function, kind, name), f"changed since jit traced it ({path}: {before} -> {after})"
     )
 
 
 def traced_global(function: str, kind: str, name: str) -> str:
-    """The subject of ``jit-stale-global``: a global (or closure variable, ``kind``) the jitted
-    ``function`` reads."""
+    """The subject of ``jit-stale-global``: a global (or ``kind``: a closure variable, a class's
+    or module's attribute) the jitted ``function`` reads."""
     return f"{function}: {kind} {name!r}"
 
 

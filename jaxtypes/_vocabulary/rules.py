@@ -361,7 +361,8 @@ JIT_STALE_STATIC = Rule(
 JIT_STALE_GLOBAL = Rule(
     "jit-stale-global",
     "a jitted call reused code traced while a global or closure variable had another value",
-    "tracing reads globals and closure variables once and compiles their values in; jit's cache "
+    "tracing reads globals, closure variables and class attributes once and compiles their values "
+    "in; jit's cache "
     "does not look at them again, so after one is rebound or changed in place calls still run "
     "the old value's code",
     "pass the value as an argument (traced, or static if it selects code), or call f.clear_cache() after changing it",

@@ -1105,9 +1105,21 @@ scaled(jnp.ones(1))
 
 class Settings:
     scale = 4.0  # a class attribute, not the global
+    traces = 0
+
+
+@jax.jit
+def configured(x: jax.Array) -> jax.Array:
+    Settings.traces += 1
+    return x * Settings.scale
 
 
 scaled(jnp.ones(1))
+configured(jnp.ones(1))
+Settings.traces = 0  # assigned by the function itself: its side effect
+configured(jnp.ones(1))
+Settings.scale = 5.0
+configured(jnp.ones(1))  # E: jit-stale-global
 jit(shifted)(jnp.ones(1))
 for offset in (1.0, 2.0):
     jit(shifted)(jnp.ones(1))  # E: jit-stale-global

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import gc
+import importlib
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,7 @@ import pytest
 
 import jaxtypes
 from jaxtypes import StaleResultError, sanitize
+from jaxtypes._observe.reads import reads_of
 
 
 class Switch:
@@ -126,6 +128,16 @@ def counted(x: jax.Array) -> jax.Array:
     return x
 
 
+class Reference:
+    images = [1.0]
+    traces = 0
+
+
+def from_reference(x: jax.Array) -> jax.Array:
+    Reference.traces += 1  # the traced code's own side effect, not a value compiled in
+    return x * Reference.images[0] * jnp.pi
+
+
 def test_a_global_rebound_or_changed_in_place_after_tracing_is_stale() -> None:
     global SCALE
     with sanitize() as report:
@@ -140,6 +152,27 @@ def test_a_global_rebound_or_changed_in_place_after_tracing_is_stale() -> None:
     assert headlines == [
         "scaled: global 'SCALE' changed since jit traced it (SCALE: 2.0 -> 3.0)",
         "weighted: global 'HISTORY' changed since jit traced it (HISTORY: [1.0] -> [1.0, 5.0])",
+    ]
+
+
+def test_an_attribute_of_a_class_or_module_of_yours_is_watched(tmp_path: Any, monkeypatch: Any) -> None:
+    (tmp_path / "settings.py").write_text("GAIN = 2.0\n")
+    (tmp_path / "tuning.py").write_text("import settings\n\ndef tuned(x):\n    return x * settings.GAIN\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    tuning, settings = importlib.import_module("tuning"), importlib.import_module("settings")
+    assert sorted(read.label for read in reads_of(from_reference)) == ["Reference.images"]
+    with sanitize() as report:
+        f, g = jax.jit(from_reference), jax.jit(tuning.tuned)
+        f(1.0), g(1.0)
+        Reference.images = [3.0]
+        settings.GAIN = 5.0
+        assert f(1.0) == 1.0 * jnp.pi and g(1.0) == 2.0  # both stale
+    Reference.images = [1.0]
+    headlines = [finding.message.headline for finding in report.findings]
+    assert headlines == [
+        "from_reference: class attribute 'Reference.images' changed since jit traced it "
+        "(Reference.images[0]: 1.0 -> 3.0)",
+        "tuned: module attribute 'settings.GAIN' changed since jit traced it (settings.GAIN: 2.0 -> 5.0)",
     ]
 
 
