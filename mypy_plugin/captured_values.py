@@ -74,20 +74,24 @@ STRING_TESTS = frozenset({"==", "!=", "in", "not in"})
 """The comparisons of a value with a string (or strings) that only a Python value passes."""
 
 
-def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, function: FuncDef) -> list[Expression]:
+def shaping_values(
+    api: CheckerPluginInterface, fun: Expression | FuncDef, function: FuncDef, traced_too: bool = False
+) -> list[Expression]:
     """The values of ``function`` that the callable ``fun`` made in it captures and that may
-    shape the program compiled (``_shapes``): the names a lambda's or local function's body reads
-    from ``function`` (through a jax transformation or ``partial`` of one), and what a
+    shape the program compiled (``_shapes``; ``traced_too``: every value it captures, arrays and
+    numbers too, which jit compiles in as constants): the names a lambda's or local function's
+    body reads from ``function`` (through a jax transformation or ``partial`` of one), and what a
     ``partial`` binds; a function ``function`` was given or iterates over, held in a variable,
     is itself one (``_given_function``), and a method bound to an object (``op.diagonal_weight``)
     captures the object."""
+    uses = EVERY_USE if traced_too else None
     if isinstance(fun, CallExpr) and isinstance(fun.callee, RefExpr) and fun.args:
         if fun.callee.fullname == PARTIAL:
-            bound = [arg for arg in fun.args[1:] if not isinstance(arg, NameExpr) or _shapes(arg.node, NO_USES)]
-            return [*shaping_values(api, fun.args[0], function), *bound]
-        return shaping_values(api, fun.args[0], function) if makes_function(fun.callee) else []
+            bound = [arg for arg in fun.args[1:] if not isinstance(arg, NameExpr) or _shapes(arg.node, uses or NO_USES)]
+            return [*shaping_values(api, fun.args[0], function, traced_too), *bound]
+        return shaping_values(api, fun.args[0], function, traced_too) if makes_function(fun.callee) else []
     if isinstance(fun, MemberExpr) and isinstance(fun.expr, NameExpr):
-        return [fun.expr] if _shapes(fun.expr.node, _uses(api, function)) else []
+        return [fun.expr] if _shapes(fun.expr.node, uses or _uses(api, function)) else []
     closure: FuncItem | None = None
     if isinstance(fun, (LambdaExpr, FuncDef)):
         closure = fun
@@ -95,7 +99,7 @@ def shaping_values(api: CheckerPluginInterface, fun: Expression | FuncDef, funct
         closure = fun.node.func if isinstance(fun.node, Decorator) else fun.node
     if closure is None:
         return [fun] if isinstance(fun, NameExpr) and _given_function(fun.node, function) else []
-    uses = _uses(api, function)
+    uses = uses or _uses(api, function)
     bound = set(bindings([function.body], function)) | {argument.variable for argument in function.arguments}
     local = [
         node
@@ -155,7 +159,7 @@ def _shapes(node: object, uses: Uses) -> bool:
     (``Uses.python``): a tracer cannot be called, be a dict's key, or equal a string."""
     if not isinstance(node, Var):
         return False
-    if node in uses.static:
+    if uses.every or node in uses.static:
         return True
     typ = get_proper_type(node.type) if node.type is not None else None
     if typ is None or isinstance(typ, AnyType):
@@ -165,13 +169,15 @@ def _shapes(node: object, uses: Uses) -> bool:
 
 class Uses(NamedTuple):
     """The variables a function uses as only a Python value can be used, and those it passes at
-    a static position of a jitted function."""
+    a static position of a jitted function; ``every``: count every variable, whatever its use."""
 
     python: set[Var]
     static: set[Var]
+    every: bool = False
 
 
 NO_USES = Uses(set(), set())
+EVERY_USE = Uses(set(), set(), every=True)
 
 
 def _uses(api: CheckerPluginInterface, function: FuncItem) -> Uses:

@@ -263,8 +263,9 @@ def _part_problem(
     given), worded as the class's. One that construction makes anew (``rebuilt``) holds what
     construction made: not the list a ``Sequence`` declaration admits, where that is a tuple."""
     remade = rebuilt(info)
+    as_made = judge._replace(strict_collections=False, declaration=False)
     for part, typ in parts.items():
-        found = _problem(typ, judge._replace(strict_collections=False) if part in remade else judge, seen)
+        found = _problem(typ, as_made if part in remade else judge, seen)
         if found is not None and (rules is None or found.rule in rules):
             return phrases.through_part(class_name(info), part, found)
     return None

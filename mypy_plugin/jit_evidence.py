@@ -12,7 +12,7 @@ code (brax's own documentation) uses jit. It goes wrong only where there is evid
   construction (``changes``); or the class runs such a change itself after jit
   (``class_mutation``): the jitted method assigns, itself or through the methods it calls, which
   runs only while tracing; another of its methods calls the jitted one and changes what it
-  reads; it defines ``__setattr__``. A method that changes instances but that nothing runs is
+  reads; it defines ``__setattr__`` (one that raises is a guard, no change). A method that changes instances but that nothing runs is
   what the class offers its callers, who decide whether it runs after a trace: a call in another
   module is judged there (``changing_calls``);
 - what an attribute holds is changed in place (``self._keys.append(k)``, ``x.table[k] = v``) by
@@ -41,6 +41,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import TypeVar
 
 from mypy.nodes import (
+    LambdaExpr,
     ARG_NAMED,
     AssignmentStmt,
     Block,
@@ -77,7 +78,7 @@ from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyze
 from mypy.types import Instance, Type, UnboundType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
-from jaxtypes._vocabulary.names import MEMOISERS, PARTIAL
+from jaxtypes._vocabulary.names import MEMOISERS, PARTIAL, TREE_MAPS
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import (
     STATIC_DYNAMIC_CHILD,
@@ -108,6 +109,7 @@ from mypy_plugin.method_bodies import (
     instance_methods,
     is_name,
     parameter_reads,
+    refuses,
     read_by_callee,
     self_reads,
     takes_self,
@@ -131,6 +133,7 @@ from mypy_plugin.statements import (
     calls,
     code_blocks,
     each_iteration,
+    parameter_at,
     placed,
     present,
     replaced_functions,
@@ -189,10 +192,10 @@ def _own_changes(defn: ClassDef, module: Sequence[Node]) -> ChangeEvidence:
     after = _run_after_construction(defn)
     unset = _while_unset(defn)
     for method in instance_methods(defn):
-        if method.name == "__setattr__" and defn.fullname != "builtins.object":
+        if method.name == "__setattr__" and defn.fullname != "builtins.object" and not refuses(method):
             assigned.setdefault(ANY_ATTRIBUTE, phrases.defines_setattr(class_name(defn.info)))
-        if method.name not in after or not method.arguments:
-            continue
+        if method.name not in after or method.name == "__setattr__" or not method.arguments:
+            continue  # __setattr__ is how other code assigns: those assignments are the changes
         is_self = functools.partial(is_name, name=method.arguments[0].variable.name)
         memo = _memo_fills(method, method.arguments[0].variable.name)
         for node, *_ in walk([method.body]):
@@ -817,7 +820,8 @@ def class_mutation(
     api: Api, info: TypeInfo, judge: Judge, reads: Reads = None, traced: str | None = None
 ) -> str | None:
     """How the class itself changes instances of ``info`` after jit keyed code on them, as
-    recorded for it or a base: it defines ``__setattr__``; the method jit traces (``traced``)
+    recorded for it or a base: it defines ``__setattr__`` (not one that raises, a guard:
+    ``method_bodies.refuses``); the method jit traces (``traced``)
     assigns through the methods it calls, which runs only while tracing (but a counter or a flag
     that nothing reads: ``trace_counters``); or a method of the class
     calls ``traced`` and changes what it ``reads`` (each call after the first runs stale code).
@@ -831,7 +835,7 @@ def class_mutation(
         found = ChangeEvidence.read(base)
         if found is None or judge.trusts(base) or judge.hashes_fields(base):
             continue
-        if "__setattr__" in base.names and base.fullname != "builtins.object":
+        if "__setattr__" in base.names and base.fullname != "builtins.object" and ANY_ATTRIBUTE in found.assigned:
             return phrases.defines_setattr(class_name(base))
         written = found.writers.get(traced, ()) if traced is not None and base is runs else ()
         written = tuple(attribute for attribute in written if _counter(info, attribute, tree) != (True, None))
@@ -1180,14 +1184,18 @@ def repeated(
     each run makes another program. Nor where the loop makes it only on some iterations and keeps
     it for the others (``_kept_across_iterations``). Nor inside a function a jit compiles
     (``while_tracing``): that code runs while jit traces it, once per cache key; nor in a
-    function a later definition replaces (``statements.replaced_functions``), which never runs.
+    function a later definition replaces (``statements.replaced_functions``), which never runs;
+    nor where it is made, or meets jit, in a lambda handed to a call (``_deferred``: a memo's
+    builder runs when the memo calls it).
     Where ``used``, the place it meets jit (the jit call, a jitted call it is passed to), lies
     after the loops that make it, only the last value meets jit (``_left_behind``). ``eager``: only
     a loop of the module's own top-level code counts, which no jit traces, wherever the functions
     on the way are called from."""
     looping, function, inside = _placed(api, made)
     tree = checked_module(api)
-    if tree is not None and function in replaced_functions(tree.defs):
+    if tree is not None and (
+        function in replaced_functions(tree.defs) or any(_deferred(tree, site) for site in (made, used) if site)
+    ):
         return None
     if looping and used is not None and tree is not None and _left_behind(function, tree, made, used):
         looping = False
@@ -1204,6 +1212,31 @@ def repeated(
             else None
         )
     return None if where is None or while_tracing(api, function) else where
+
+
+def _deferred(tree: MypyFile, made: Context) -> bool:
+    """``made`` (what makes the value, or where it meets jit) is in the body of a lambda handed to
+    a function of the module that calls it only to fill a memo (``memo(key, lambda: jax.jit(f))``
+    with ``if key not in cache: cache[key] = build()``: ``_cached``): it runs once per key, where
+    the memo calls it, not where the lambda is made."""
+    for node, *_ in walk(tree.defs):
+        for call in get_subexpressions(node):
+            if not isinstance(call, CallExpr) or not isinstance(call.callee, NameExpr):
+                continue
+            receiver = definition(call.callee.node)
+            for place, arg in placed(call.arg_kinds, call.arg_names, call.args):
+                if isinstance(arg, LambdaExpr) and any(inner is made for inner in get_subexpressions(arg.expr())):
+                    if receiver is None:
+                        return False
+                    parameter = parameter_at(receiver, place)
+                    return parameter is not None and _memo_builder(tree, receiver, parameter)
+    return False
+
+
+def _memo_builder(tree: MypyFile, function: FuncDef, parameter: str) -> bool:
+    """``function`` calls its ``parameter``, and only to fill a memo (``_cached``)."""
+    built = [call for call in calls([function.body]) if is_name(call.callee, parameter)]
+    return bool(built) and all(_cached(function, tree, call) for call in built)
 
 
 def while_tracing(api: Api, function: FuncDef | None) -> bool:
@@ -1342,10 +1375,13 @@ def _calls_function(
     """``call`` (in ``scope``) calls ``function``: by its name or through one of its ``runners``
     (``_runners``), or, for a method, on ``self`` in a method of its class or on a name the
     module binds to an instance of its class; a call of a class runs its construction
-    (``__init__``, ``__post_init__``), its bases' too."""
+    (``__init__``, ``__post_init__``), its bases' too; ``jax.tree_util.tree_map(function, tree)``
+    runs the function it is given (``names.TREE_MAPS``)."""
     callee = call.callee
     if isinstance(callee, CallExpr) and _runs_its_argument(callee):  # jax.vmap(f)(x) runs f
         return _runs(callee.args[0], function, runners)
+    if isinstance(callee, RefExpr) and callee.fullname in TREE_MAPS and call.args:  # tree_map(f, tree) runs f
+        return _runs(call.args[0], function, runners)
     if isinstance(callee, NameExpr) and isinstance(callee.node, Var):
         return callee.node in runners
     if isinstance(callee, RefExpr) and isinstance(callee.node, TypeInfo):  # Class(...) runs its construction
@@ -1508,23 +1544,26 @@ def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str |
     """Whether ``test`` holds where a place is empty (``x is None``, ``key not in cache``, ``not
     x``, or filled for another value: ``cache["gen"] != generation``) or where it is full (``x is
     not None``, ``key in cache``, ``x``), and that place
-    (``_place``); a name tested is the place it was looked up in by the statements ``before``
-    (``fn = cache.get(key)``), None where ``test`` tests no place; and ``test`` itself where it
+    (``_place``); a name tested for None or truth is the place it was looked up in by the
+    statements ``before`` (``fn = cache.get(key)``), one tested for a key is itself (``entry =
+    cache.get(k)`` then ``if slot not in entry: entry[slot] = ...``), None where ``test`` tests
+    no place; and ``test`` itself where it
     tests the place filled for another value, which the code that refills it must record."""
     empty = isinstance(test, UnaryExpr) and test.op == "not"
     tested: Expression | None = test.expr if empty and isinstance(test, UnaryExpr) else test
     stale = None
+    membership = False
     if isinstance(test, ComparisonExpr) and len(test.operators) == 1:
         operator, (left, right) = test.operators[0], test.operands
         if operator in ("in", "not in"):
-            empty, tested = operator == "not in", right
+            empty, tested, membership = operator == "not in", right, True
         elif operator in ("is", "is not", "==", "!=") and is_name(right, "None"):
             empty, tested = operator in ("is", "=="), left
         elif operator == "!=" and isinstance(left, (IndexExpr, MemberExpr)):  # filled for another value
             empty, tested, stale = True, left, test
         else:
             tested = None
-    if isinstance(tested, NameExpr):
+    if isinstance(tested, NameExpr) and not membership:  # ``key in d`` tests d, where it stores
         lookups = [
             node.rvalue
             for node in before
@@ -1537,8 +1576,9 @@ def _tested_place(test: Expression, before: Sequence[Node]) -> tuple[bool, str |
 
 def _place(expr: Expression) -> str | None:
     """Where ``expr`` reads: a name, an attribute (``self._fn``, also looked up by its name:
-    ``getattr(self, "_fn", None)``, ``hasattr(self, "_fn")``), the container an item or a ``get``
-    is looked up in (``cache[key]``, ``cache.get(key)``), spelled; None otherwise."""
+    ``getattr(self, "_fn", None)``, ``hasattr(self, "_fn")``, ``self.__dict__.get("_fn")``), the
+    container an item or a ``get`` is looked up in (``cache[key]``, ``cache.get(key)``), spelled;
+    None otherwise."""
     if isinstance(expr, NameExpr):
         return expr.name
     if isinstance(expr, MemberExpr):
@@ -1556,12 +1596,24 @@ def _place(expr: Expression) -> str | None:
 
 
 def _looked_up_by_name(expr: Expression) -> tuple[Expression, str] | None:
-    """The object and the attribute ``getattr(obj, "name", ...)`` or ``hasattr(obj, "name")``
-    looks up."""
-    if not isinstance(expr, CallExpr) or not (is_name(expr.callee, "getattr") or is_name(expr.callee, "hasattr")):
+    """The object and the attribute ``getattr(obj, "name", ...)``, ``hasattr(obj, "name")``,
+    ``obj.__dict__.get("name")`` or ``obj.__dict__["name"]`` looks up."""
+    if isinstance(expr, IndexExpr) and isinstance(expr.index, StrExpr) and (owner := _dict_of(expr.base)):
+        return owner, expr.index.value
+    if not isinstance(expr, CallExpr):
+        return None
+    if isinstance(expr.callee, MemberExpr) and expr.callee.name == "get" and (owner := _dict_of(expr.callee.expr)):
+        name = expr.args[0] if expr.args else None
+        return (owner, name.value) if isinstance(name, StrExpr) else None
+    if not (is_name(expr.callee, "getattr") or is_name(expr.callee, "hasattr")):
         return None
     name = expr.args[1] if len(expr.args) >= 2 else None
     return (expr.args[0], name.value) if isinstance(name, StrExpr) else None
+
+
+def _dict_of(expr: Expression) -> Expression | None:
+    """The object whose attributes ``expr`` holds: ``obj`` of ``obj.__dict__``."""
+    return expr.expr if isinstance(expr, MemberExpr) and expr.name == "__dict__" else None
 
 
 def _stored_places(nodes: Sequence[Node], made: Context) -> set[str]:

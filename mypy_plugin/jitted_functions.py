@@ -26,7 +26,7 @@ from mypy.plugin import ClassDefContext
 
 from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, LAX_TRACED_FUNCTIONS, PARTIAL
 from mypy_plugin.metadata import JittedMethods
-from mypy_plugin.method_bodies import instance_methods, is_name
+from mypy_plugin.method_bodies import definition, instance_methods, is_name
 from mypy_plugin.mypy_internals import checked_module
 from mypy_plugin.static_values import makes_function
 from mypy_plugin.statements import calls, parameter_at, placed, walk
@@ -216,10 +216,14 @@ def _jit_calls(tree: MypyFile, function: FuncDef, jits: Collection[str] = JITS.k
 
 
 def _names(expr: Expression, function: FuncDef) -> bool:
-    """``expr`` names ``function``, or is a jax transformation of what does (``jax.grad(f)``)."""
+    """``expr`` names ``function``, or is a jax transformation of what does (``jax.grad(f)``):
+    by the definition it is bound to (local functions of one name in two functions are two), by
+    its full name where the analyser has not bound it yet."""
     if isinstance(expr, CallExpr) and isinstance(expr.callee, RefExpr) and expr.args and makes_function(expr.callee):
         return _names(expr.args[0], function)
-    return isinstance(expr, RefExpr) and expr.fullname == function.fullname
+    if not isinstance(expr, RefExpr):
+        return False
+    return definition(expr.node) is function if expr.node is not None else expr.fullname == function.fullname
 
 
 def traced_by_lax(tree: MypyFile, function: FuncDef) -> str | None:

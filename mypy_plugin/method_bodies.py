@@ -46,6 +46,7 @@ from mypy.nodes import (
     NameExpr,
     OpExpr,
     OverloadedFuncDef,
+    RaiseStmt,
     SetComprehension,
     SetExpr,
     Statement,
@@ -324,14 +325,31 @@ def rebuilt_attributes(defn: ClassDef) -> list[str]:
     what such an attribute holds is what construction made, not what its declaration admits."""
     found = [
         name
-        for name, value in _construction_assignments(defn)
-        if isinstance(value, (CallExpr, ListExpr, TupleExpr, SetExpr, DictExpr, ListComprehension, SetComprehension))
+        for method, this in _construction_methods(defn)
+        for name, value in _assignments([node for node, *_ in walk([method.body])], this)
+        if _made_anew(value, local_values(method))
     ]
     for method, this in _construction_methods(defn):
         for call in calls([method.body]):
-            if any(is_name(arg, this) for arg in call.args):
+            if any(is_name(arg, this) for arg in call.args) and _set_attribute(call, this) is None:
                 found += [name for arg in call.args for name in _named(arg)]
     return list(dict.fromkeys(found))
+
+
+def _made_anew(value: Expression, names: dict[str, list[Expression]]) -> bool:
+    """``value`` makes a new object: a call, a display, an operation (``(feature,) * n``), or a
+    local name every assignment in ``names`` binds to one (``fmap = tuple(fmap)`` in one branch,
+    ``fmap = (fmap,) * n`` in the other)."""
+    made = (CallExpr, OpExpr, ListExpr, TupleExpr, SetExpr, DictExpr, ListComprehension, SetComprehension)
+    if isinstance(value, NameExpr) and names.get(value.name):
+        return all(isinstance(bound, made) for bound in names[value.name])
+    return isinstance(value, made)
+
+
+def refuses(method: FuncDef) -> bool:
+    """``method`` (a ``__setattr__``) raises: it guards instances against assignment (once
+    sealed, or for some names), rather than letting them change."""
+    return any(isinstance(node, RaiseStmt) for node, *_ in walk([method.body]))
 
 
 def _named(expr: Expression) -> list[str]:

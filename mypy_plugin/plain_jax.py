@@ -74,7 +74,7 @@ from mypy_plugin.static_positions import built_again, plain_static_problem
 from mypy_plugin.static_values import bound_method_owner, fresh_callable, local_function, made_at
 from mypy_plugin.statements import calls, placed
 from mypy_plugin.value_origins import Site, fresh_origin, given_problem, spans
-from mypy_plugin.value_uses import kept, never_compiled
+from mypy_plugin.value_uses import kept, never_compiled, reused_where_made
 
 FACTORY_NAME = "jaxtypes plain jax.jit decorator"
 """The name given to what ``jax.jit(static_argnums=...)`` returns; ``factory_hook`` claims it."""
@@ -246,19 +246,45 @@ def check_fresh_function(
     if described is None and _may_be_made_elsewhere(fun):  # bound to a variable, a factory's result
         fresh = fresh_origin(ctx.api, fun, recorder(ctx.api), fun.line, function)
         made, described = (fresh.made, fresh.described) if fresh is not None else (made, None)
-    where = None
+    where = loop = None
     if described is not None and made is not None:
         home = made_in(ctx.api, made) if isinstance(made, FuncDef) else function
         shaping = shaping_values(ctx.api, closure, home) if home is not None else []
         given = _given_statics(ctx.api, context, statics)
         where = repeated(ctx.api, made, shaping=[*shaping, *given], used=context, eager=eager)
+        if where is not None and home is not None:
+            loop = _serving_loop(ctx.api, made, context, closure, home, given, eager)
     tree = checked_module(ctx.api)
     if described is None or tree is not None and (kept(tree, context) or never_compiled(tree, context)):
         return
-    if where is not None:
+    if where is not None and loop is not None:
+        report(ctx.api, phrases.fresh_function_reused(described, where, loop), phrases.jit_call(jit), context)
+    elif where is not None:
         report(ctx.api, phrases.fresh_function_again(described, where, eager), phrases.jit_call(jit), context)
     elif not eager and made is not None and (maker := jitted_per_call(ctx.api, made, context)) is not None:
         report(ctx.api, phrases.fresh_function_per_call(described, maker), phrases.jit_call(jit), context)
+
+
+def _serving_loop(
+    api: CheckerPluginInterface,
+    made: Context,
+    jitted: Context,
+    closure: Expression | FuncDef,
+    home: FuncDef,
+    given: list[Expression],
+    eager: bool,
+) -> int | None:
+    """The loop of ``home`` whose calls each compile of the function jitted at ``jitted`` serves
+    (``value_uses.reused_where_made``), where what the function captures, arrays and numbers too,
+    differs between the runs that make it (``repeated`` finds no run that makes the same one):
+    each run is another program, compiled once for its loop, as a training run per data set.
+    None where each run makes the same program, which compiles again for nothing."""
+    tree = checked_module(api)
+    loop = reused_where_made(tree, jitted, home) if tree is not None else None
+    if loop is None:
+        return None
+    everything = shaping_values(api, closure, home, traced_too=True)
+    return loop if repeated(api, made, shaping=[*everything, *given], used=jitted, eager=eager) is None else None
 
 
 def _given_statics(api: CheckerPluginInterface, jit_call: Context, statics: Statics | None) -> list[Expression]:

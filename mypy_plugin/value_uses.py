@@ -20,6 +20,7 @@ from mypy.nodes import (
     DictExpr,
     DictionaryComprehension,
     Expression,
+    ForStmt,
     FuncDef,
     IndexExpr,
     ListComprehension,
@@ -33,6 +34,7 @@ from mypy.nodes import (
     TupleExpr,
     TypeInfo,
     Var,
+    WhileStmt,
     YieldExpr,
 )
 
@@ -40,7 +42,7 @@ from mypy.types import AnyType, get_proper_type
 
 from jaxtypes._vocabulary.names import JAX_EXPORT
 from mypy_plugin.mypy_internals import get_subexpressions
-from mypy_plugin.statements import calls, each_iteration, walk
+from mypy_plugin.statements import calls, code_blocks, each_iteration, walk
 
 STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", "update", "appendleft"})
 """Methods of the builtin containers (and ``deque``) that keep what they are given."""
@@ -98,6 +100,27 @@ def called_only_where_made(tree: MypyFile, made: Context, function: FuncDef) -> 
     }
     named = bool(targets) or isinstance(made, Decorator)
     return called and uses - targets <= ({id(made)} if named else set())
+
+
+def reused_where_made(tree: MypyFile, made: Context, function: FuncDef) -> int | None:
+    """The line of a loop of ``function`` that calls the jitted function ``made`` again and again,
+    in the run of ``function`` that makes it, without making it anew (``step`` jitted, then called
+    per batch): each compile serves every call of that loop. None where there is none."""
+    uses = {id(use) for use in _uses(tree, made)}
+    loops = [
+        node for block in code_blocks(function, tree) for node in block.body if isinstance(node, (ForStmt, WhileStmt))
+    ]
+    for loop in loops:
+        inside = [
+            expr
+            for step, *_ in walk([loop.body], scope=function, definitions=True)
+            for expr in [step, *get_subexpressions(step)]
+        ]
+        if not any(expr is made for expr in inside) and any(
+            isinstance(expr, CallExpr) and id(expr.callee) in uses for expr in inside
+        ):
+            return loop.line
+    return None
 
 
 def never_compiled(tree: MypyFile, made: Context) -> bool:

@@ -146,6 +146,19 @@ JAX_PRIVATE = "jax._src."
 
 _TREE_UTIL = "jax._src.tree_util"
 
+TREE_MAPS = frozenset(
+    {
+        f"{_TREE_UTIL}.tree_map",
+        f"{_TREE_UTIL}.tree_map_with_path",
+        "jax._src.tree.map",
+        "jax._src.tree.map_with_path",
+        "builtins.map",
+    }
+)
+"""What calls the function it is given first, once per leaf or item, before it returns:
+``jax.tree_util.tree_map``, ``jax.tree.map``, their ``_with_path`` forms, Python's ``map``
+(lazy: its items are made as they are read)."""
+
 REGISTER_DATACLASS = f"{_TREE_UTIL}.register_dataclass"
 REGISTER_STATIC = f"{_TREE_UTIL}.register_static"
 TREE_STATIC = "jax._src.tree.static"

@@ -567,6 +567,17 @@ def fresh_function_again(described: str, where: str, eager: bool = False) -> Pro
     return Problem(JIT_FRESH_FUNCTION, f"{compiles}, and {made_again(where)}", JITTED_IN_LOOP_FIX)
 
 
+def fresh_function_reused(described: str, where: str, loop: int) -> Problem:
+    """``jax.jit`` of a function made afresh ``where`` (``repeatedly``) runs, which the code that
+    makes it calls in its own loop at ``loop``: each compile serves that loop's calls (a training
+    run per data set), so only its opt-in twin."""
+    return Problem(
+        JIT_FRESH_FUNCTION_STRICT,
+        f"jits {described}, and {made_again(where)}, once for all the calls of the loop at line {loop}",
+        JITTED_IN_LOOP_FIX,
+    )
+
+
 def fresh_function_per_call(described: str, function: str) -> Problem:
     """``jax.jit`` of a function made afresh by every call of ``function``, which calls it and
     keeps it nowhere: every call of ``function`` compiles it again (opt-in: no code repeats it)."""

@@ -452,11 +452,12 @@ STATIC_DYNAMIC_CHILD_STRICT = Rule(
 JIT_FRESH_FUNCTION_STRICT = Rule(
     "jit-fresh-function-strict",
     "a function jitted afresh by every call of the function that makes and calls it, "
-    "which no code shown calls again (opt-in)",
+    "which no code shown calls again, or which calls it in a loop of its own (opt-in)",
     "jit caches compiled code per function object: each call of the function around it makes a "
     "new one, traced and compiled from scratch, so a caller that calls it again and again (an "
-    "optimisation loop) compiles every time; this code shows no such caller, so the finding is "
-    "reported only where a project selects it",
+    "optimisation loop) compiles every time; this code shows no such caller, or each compile "
+    "serves the calls of a loop of the function that makes it (a training run per data set), so "
+    "the finding is reported only where a project selects it",
     JIT_FRESH_FUNCTION.fix,
     opt_in=True,
 )

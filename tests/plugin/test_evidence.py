@@ -1083,8 +1083,14 @@ class Posterior:
             self._shift = jax.jit(lambda th: th + self.scale)
         return self._shift
 
+    def scaler(self) -> Callable:
+        fn = self.__dict__.get("_scale")
+        if fn is None:  # looked up in the instance's own attributes
+            fn = self._scale = jax.jit(lambda th: th * self.scale)
+        return fn
+
     def batches(self, xs: list[jax.Array]) -> list[jax.Array]:
-        return [self.predictor()(x) + self.shifter()(x) for x in xs]
+        return [self.predictor()(x) + self.shifter()(x) + self.scaler()(x) for x in xs]
 
 
 class Network:
@@ -1679,6 +1685,92 @@ def pipelines(x: jax.Array) -> None:
         pipeline(x)
 
 
+def gathered(leaf: jax.Array) -> np.ndarray:
+    return np.asarray(jax.jit(lambda y: y)(leaf))  # E: jit-fresh-function
+
+
+def gather(tree: dict, tiled: bool = False) -> dict:
+    def one(leaf: jax.Array) -> np.ndarray:
+        return gathered(leaf)
+
+    return jax.tree_util.tree_map(one, tree)
+
+
+def summed(leaf: jax.Array) -> float:
+    return float(jax.jit(lambda y: y.sum())(leaf))  # S: jit-fresh-function-strict; one tree_map, run once
+
+
+for _ in range(3):
+    gather({{"loss": jnp.ones(())}})
+
+
+BUILT: dict = {{}}
+
+
+def memo(key: str, build: Callable) -> Callable:
+    entry = BUILT.get(key)
+    if entry is None:
+        entry = BUILT[key] = {{}}
+    if "fn" not in entry:  # the entry looked up is where it stores
+        entry["fn"] = build()
+    return entry["fn"]
+
+
+def run_now(build: Callable) -> Callable:
+    return build()
+
+
+def solve_memo(key: str, x: jax.Array) -> jax.Array:
+    def rows(y: jax.Array) -> jax.Array:
+        return y * 2
+
+    return memo(key, lambda: jax.jit(rows))(x)  # built once per key, where the memo calls it
+
+
+def solve_each(x: jax.Array) -> jax.Array:
+    def rows(y: jax.Array) -> jax.Array:
+        return y * 3
+
+    return run_now(lambda: jax.jit(rows))(x)  # E: jit-fresh-function
+
+
+for key in ["a", "b", "a"]:
+    solve_memo(key, jnp.ones(1))
+    solve_each(jnp.ones(1))
+
+
+def train_run(data: dict, steps: int) -> float:
+    weights = jnp.asarray(data["weights"])
+
+    @jax.jit  # S: jit-fresh-function-strict; each data set is another program
+    def step(p: float) -> float:
+        return p - 0.1 * float(weights.sum())
+
+    p = 1.0
+    for _ in range(steps):
+        p = step(p)
+    return p
+
+
+def train_epoch(data: jax.Array, steps: int) -> float:
+    @jax.jit  # E: jit-fresh-function
+    def step(p: float, x: jax.Array) -> float:
+        return p - 0.1 * float(x.sum())
+
+    p = 1.0
+    for _ in range(steps):
+        p = step(p, data)
+    return p
+
+
+def train_all(files: list, data: jax.Array) -> None:
+    for name in files:
+        train_run(dict(np.load(name)), 100)  # each file's weights captured: a program per file
+    for _ in range(10):
+        train_epoch(data, 100)  # the same program every epoch
+print(list(jax.tree.map(summed, {{"loss": jnp.ones(2)}})))
+
+
 @functools.partial(jax.jit, static_argnames=["limit"])
 def blocked(x: jax.Array, limit: float = 1.0) -> jax.Array:
     return x * limit
@@ -2053,6 +2145,13 @@ def findings(diagnostics: list) -> list[tuple[int, str]]:
     return sorted((d.line, d.code) for d in diagnostics if d.code in RULES_BY_CODE)
 
 
+def strict_headlines(path: Path, cache_dir: Path) -> dict[int, str]:
+    """The first line of each finding at ``path`` with every opt-in code on, by line."""
+    codes = ", ".join(sorted(OPT_IN_CODES))
+    found = check_in_process(path, cache_dir, extra_config=f"enable_error_code = {codes}\n")
+    return {d.line: d.message.splitlines()[0] for d in found}
+
+
 def test_without_evidence_nothing_is_reported_by_default(tmp_path: Path, cache_dir: Path) -> None:
     path = tmp_path / "shapes.py"
     path.write_text(UNCHANGED)
@@ -2094,6 +2193,13 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     assert "a Meter is built by every call of meter_per_call, which runs inside a loop at line" in headlines[meter]
     act = lines.index("        @jax.jit  # E: jit-fresh-function") + 1
     assert "jits the local function Agent.act.<locals>.scaled, and it is made by every call of act" in headlines[act]
+    trained = lines.index("    @jax.jit  # S: jit-fresh-function-strict; each data set is another program") + 1
+    steps = lines.index("    for _ in range(steps):", trained) + 1
+    assert strict_headlines(path, cache_dir)[trained].endswith(
+        f"so every copy compiles again, once for all the calls of the loop at line {steps}"
+    )
+    gathered = lines.index("    return np.asarray(jax.jit(lambda y: y)(leaf))  # E: jit-fresh-function") + 1
+    assert "made by every call of gathered, from one, from gather, which runs inside a loop" in headlines[gathered]
     nested = lines.index("        return jax.jit(step)(z)  # E: jit-fresh-function") + 1
     assert (
         "jits the local function pipeline.<locals>.step, and it is made by every call of pipeline" in headlines[nested]

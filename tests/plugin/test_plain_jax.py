@@ -459,6 +459,20 @@ class Guarded:
         return x
 
 
+class Sealed:
+    def __init__(self, scale: int) -> None:
+        self.scale = scale
+        self._sealed = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError("Sealed is frozen after construction")
+        object.__setattr__(self, name, value)
+
+    def run(self, x: int) -> int:
+        return x * self.scale
+
+
 class Lazy:
     def run(self, x: int) -> int:
         return x + getattr(self, "k", 0)
@@ -493,6 +507,7 @@ class Settled:
 jax.jit(Counter().step)  # E: jit-bound-method
 jax.jit(Subcounter().other)  # step, which changes what other reads, is never called on it
 jax.jit(Guarded().run)  # E: jit-bound-method
+jax.jit(Sealed(2).run)  # a __setattr__ that raises guards it: no change
 jax.jit(Lazy().run)  # nothing calls load
 sub = Subcounter()
 jax.jit(sub.other)  # E: jit-bound-method

@@ -351,6 +351,33 @@ def streamed(streams: Streams, x: jax.Array) -> jax.Array:
     return x
 
 
+@dataclasses.dataclass(frozen=True)
+class Stage:
+    width: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Stages:
+    stages: Stage | Sequence[Stage]  # a tuple once built, in either branch
+    kept: Stage | Sequence[Stage] = ()  # what it was given, in one branch
+    depth: int = 1
+
+    def __post_init__(self) -> None:
+        given = self.stages
+        if isinstance(given, Stage):
+            stages = (given,) * self.depth
+        else:
+            stages = tuple(given)
+        object.__setattr__(self, "stages", stages)
+        kept = self.kept if isinstance(self.kept, Stage) else self.kept
+        object.__setattr__(self, "kept", kept)
+
+
+@functools.partial(jax.jit, static_argnames=("stages",))  # E: static-unhashable
+def staged(x: jax.Array, stages: Stages) -> jax.Array:
+    return x
+
+
 class Factory:
     @classmethod
     @jax.jit  # E: jit-method-self
@@ -1090,6 +1117,8 @@ def test_a_field_construction_makes_anew_is_judged_by_what_it_makes(tmp_path: Pa
     headlines = {d.line: d.message.splitlines()[0] for d in check_in_process(path, cache_dir)}
     streamed = UNCHANGED.splitlines().index("@functools.partial(jax.jit, static_argnums=(0,))  # E: static-unhashable")
     assert "Streams.names is typed typing.Sequence[str], which admits a list" in headlines[streamed + 1]
+    staged = UNCHANGED.splitlines().index("def staged(x: jax.Array, stages: Stages) -> jax.Array:")
+    assert "Stages.kept is typed " in headlines[staged]
     tabled = UNCHANGED.splitlines().index("def tabled(x: jax.Array, tables: Tables) -> jax.Array:")
     assert headlines[tabled].startswith(
         "parameter 'tables' of tabled is typed Tables, and Tables.table is typed dict[str, float], which is unhashable"
