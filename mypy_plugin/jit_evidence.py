@@ -490,10 +490,11 @@ def jitted_per_call(api: Api, made: Context, jitted: Context) -> str | None:
     """The function, named, whose every call jits anew the function ``made`` in its own body (not
     in one around it, which runs once for many calls of it) at ``jitted``, and uses it only in
     that call (``value_uses.called_only_where_made``), not while a jit of the module traces it:
-    each of its calls compiles again, which the code shows no caller repeating; None otherwise."""
+    each of its calls compiles again, which the code shows no caller repeating; None otherwise, and
+    where it runs only to fill a memo (``_cached``: ``if self._vjp is None:``)."""
     tree = checked_module(api)
     function = made_in(api, made)
-    if tree is None or function is None or while_tracing(api, function):
+    if tree is None or function is None or while_tracing(api, function) or _cached(function, tree, jitted):
         return None
     return function_name(function) if called_only_where_made(tree, jitted, function) else None
 
@@ -1508,8 +1509,9 @@ def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
     the branch of an ``if`` that tests so (``if key not in cache:``, ``if fn is None:`` after ``fn =
     cache.get(key)``, ``if not self._fn:``) or after one that leaves where it is full (``if key in
     cache: return cache[key]``), and the code there stores it in that place, an item or an
-    attribute (``cache[key] = fn``, ``self._fn = fn``), itself or through a name bound to it: the
-    runs after the first find it there (a hand-written memo, as ``functools.cache`` is one)."""
+    attribute (``cache[key] = fn``, ``self._fn = fn``), itself or through a name bound to it, or
+    what it computes there (``_filled_places``): the runs after the first find it there (a
+    hand-written memo, as ``functools.cache`` is one)."""
     for block in code_blocks(scope, tree):
         for index, check in enumerate(block.body):
             if not isinstance(check, IfStmt) or len(check.expr) != 1:
@@ -1523,9 +1525,29 @@ def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
                 guarded = block.body[index + 1 :]
             else:
                 continue
-            if place in _stored_places(guarded, made) and (stale is None or _refreshed(stale, guarded)):
+            filled = _stored_places(guarded, made) | (_filled_places(guarded) if _runs_in(guarded, made) else set())
+            if place in filled and (stale is None or _refreshed(stale, guarded)):
                 return True
     return False
+
+
+def _runs_in(nodes: Sequence[Node], made: Context) -> bool:
+    """``made`` is one of the statements ``nodes`` or an expression of one."""
+    steps = [step for step, *_ in walk(nodes, definitions=True)]
+    return any(made is expr for step in steps for expr in [step, *get_subexpressions(step)])
+
+
+def _filled_places(nodes: Sequence[Node]) -> set[str]:
+    """The places (``_place``), items or attributes, the statements ``nodes`` assign anything to:
+    code that fills the place its memo tests runs once per place, whatever it makes on the way
+    (``data, pullback = jax.jit(f)(p)`` before ``self._vjp = (data, pullback)``)."""
+    return {
+        place
+        for step, *_ in walk(nodes)
+        if isinstance(step, AssignmentStmt)
+        for lvalue in assignment_targets(step.lvalues)
+        if isinstance(lvalue, (IndexExpr, MemberExpr)) and (place := _place(lvalue)) is not None
+    }
 
 
 def _refreshed(stale: ComparisonExpr, guarded: Sequence[Node]) -> bool:

@@ -1093,6 +1093,20 @@ class Posterior:
         return [self.predictor()(x) + self.shifter()(x) + self.scaler()(x) for x in xs]
 
 
+class Field:
+    def __init__(self, fn: Callable, p: jax.Array) -> None:
+        self._fn = fn
+        self._p = p
+        self._vjp: tuple | None = None
+
+    def pullback(self) -> tuple:
+        if self._vjp is None:  # filled once per instance: the jit below runs once
+            fn = self._fn
+            data, pull = jax.jit(lambda p: jax.vjp(fn, p))(self._p)
+            self._vjp = (data, jax.jit(pull))
+        return self._vjp
+
+
 class Network:
     def __init__(self, depth: int) -> None:
         self.depth = depth
