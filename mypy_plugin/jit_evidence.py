@@ -136,6 +136,7 @@ from mypy_plugin.statements import (
     parameter_at,
     placed,
     present,
+    ran_by,
     replaced_functions,
     taken_by,
     unpacked,
@@ -1470,8 +1471,7 @@ def _left_behind(scope: FuncDef | None, tree: MypyFile, made: Context, used: Con
     (``f = jax.vmap(f, in_axes=...)`` per swept argument, then one ``jax.jit(f)``)."""
     runs_made = runs_both = False
     for loop in _loops(scope, tree):
-        steps = [step for step, *_ in walk([loop.body], definitions=True)]
-        ran = {id(expr) for step in steps for expr in [step, *get_subexpressions(step)]}
+        ran = ran_by([loop.body])
         runs_made = runs_made or id(made) in ran
         runs_both = runs_both or id(made) in ran and id(used) in ran
     return runs_made and not runs_both
@@ -1525,16 +1525,10 @@ def _cached(scope: FuncDef | None, tree: MypyFile, made: Context) -> bool:
                 guarded = block.body[index + 1 :]
             else:
                 continue
-            filled = _stored_places(guarded, made) | (_filled_places(guarded) if _runs_in(guarded, made) else set())
+            filled = _stored_places(guarded, made) | (_filled_places(guarded) if id(made) in ran_by(guarded) else set())
             if place in filled and (stale is None or _refreshed(stale, guarded)):
                 return True
     return False
-
-
-def _runs_in(nodes: Sequence[Node], made: Context) -> bool:
-    """``made`` is one of the statements ``nodes`` or an expression of one."""
-    steps = [step for step, *_ in walk(nodes, definitions=True)]
-    return any(made is expr for step in steps for expr in [step, *get_subexpressions(step)])
 
 
 def _filled_places(nodes: Sequence[Node]) -> set[str]:

@@ -120,6 +120,12 @@ def _per_item(expr: Expression, call: Context) -> bool:
     return any(inner is call for part in parts for inner in get_subexpressions(part))
 
 
+def ran_by(nodes: Sequence[Node]) -> set[int]:
+    """The ids of every statement below ``nodes`` (function definitions too) and of every
+    expression of one: what running ``nodes`` runs or defines."""
+    return {id(expr) for step, *_ in walk(nodes, definitions=True) for expr in [step, *get_subexpressions(step)]}
+
+
 def calls(nodes: Sequence[Node]) -> Iterator[CallExpr]:
     """Every call below ``nodes``, nested ones too."""
     for node, *_ in walk(nodes):

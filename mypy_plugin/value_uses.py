@@ -42,7 +42,7 @@ from mypy.types import AnyType, get_proper_type
 
 from jaxtypes._vocabulary.names import JAX_EXPORT
 from mypy_plugin.mypy_internals import get_subexpressions
-from mypy_plugin.statements import calls, code_blocks, each_iteration, walk
+from mypy_plugin.statements import calls, code_blocks, each_iteration, ran_by, walk
 
 STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", "update", "appendleft"})
 """Methods of the builtin containers (and ``deque``) that keep what they are given."""
@@ -107,18 +107,13 @@ def reused_where_made(tree: MypyFile, made: Context, function: FuncDef) -> int |
     in the run of ``function`` that makes it, without making it anew (``step`` jitted, then called
     per batch): each compile serves every call of that loop. None where there is none."""
     uses = {id(use) for use in _uses(tree, made)}
+    called = [call for call in calls([function.body]) if id(call.callee) in uses]
     loops = [
         node for block in code_blocks(function, tree) for node in block.body if isinstance(node, (ForStmt, WhileStmt))
     ]
     for loop in loops:
-        inside = [
-            expr
-            for step, *_ in walk([loop.body], scope=function, definitions=True)
-            for expr in [step, *get_subexpressions(step)]
-        ]
-        if not any(expr is made for expr in inside) and any(
-            isinstance(expr, CallExpr) and id(expr.callee) in uses for expr in inside
-        ):
+        ran = ran_by([loop.body])
+        if id(made) not in ran and any(id(call) in ran for call in called):
             return loop.line
     return None
 
