@@ -12,9 +12,9 @@ code (brax's own documentation) uses jit. It goes wrong only where there is evid
   construction (``changes``); or the class runs such a change itself after jit
   (``class_mutation``): the jitted method assigns, itself or through the methods it calls, which
   runs only while tracing; another of its methods calls the jitted one and changes what it
-  reads; it defines ``__setattr__`` (one that raises is a guard, no change). A method that changes instances but that nothing runs is
-  what the class offers its callers, who decide whether it runs after a trace: a call in another
-  module is judged there (``changing_calls``);
+  reads; it defines ``__setattr__`` (one that raises is a guard, no change). A method that
+  changes instances but that nothing runs is what the class offers its callers, who decide
+  whether it runs after a trace: a call in another module is judged there (``changing_calls``);
 - what an attribute holds is changed in place (``self._keys.append(k)``, ``x.table[k] = v``) by
   the class outside construction or by the module's code (``changed_in_place``): jit's cached
   treedef holds that very object, so it still compares equal;
@@ -55,7 +55,6 @@ from mypy.nodes import (
     DelStmt,
     Expression,
     ExpressionStmt,
-    ForStmt,
     FuncBase,
     FuncDef,
     IfStmt,
@@ -72,7 +71,6 @@ from mypy.nodes import (
     TypeInfo,
     UnaryExpr,
     Var,
-    WhileStmt,
 )
 from mypy.plugin import CheckerPluginInterface, ClassDefContext, SemanticAnalyzerPluginInterface
 from mypy.types import Instance, Type, UnboundType, get_proper_type
@@ -133,6 +131,7 @@ from mypy_plugin.statements import (
     calls,
     code_blocks,
     each_iteration,
+    loops,
     parameter_at,
     placed,
     present,
@@ -1196,7 +1195,7 @@ def repeated(
     looping, function, inside = _placed(api, made)
     tree = checked_module(api)
     if tree is not None and (
-        function in replaced_functions(tree.defs) or any(_deferred(tree, site) for site in (made, used) if site)
+        function in replaced_functions(tree.defs) or _deferred(tree, [made] if used is None else [made, used])
     ):
         return None
     if looping and used is not None and tree is not None and _left_behind(function, tree, made, used):
@@ -1216,22 +1215,19 @@ def repeated(
     return None if where is None or while_tracing(api, function) else where
 
 
-def _deferred(tree: MypyFile, made: Context) -> bool:
-    """``made`` (what makes the value, or where it meets jit) is in the body of a lambda handed to
-    a function of the module that calls it only to fill a memo (``memo(key, lambda: jax.jit(f))``
-    with ``if key not in cache: cache[key] = build()``: ``_cached``): it runs once per key, where
-    the memo calls it, not where the lambda is made."""
-    for node, *_ in walk(tree.defs):
-        for call in get_subexpressions(node):
-            if not isinstance(call, CallExpr) or not isinstance(call.callee, NameExpr):
-                continue
-            receiver = definition(call.callee.node)
-            for place, arg in placed(call.arg_kinds, call.arg_names, call.args):
-                if isinstance(arg, LambdaExpr) and any(inner is made for inner in get_subexpressions(arg.expr())):
-                    if receiver is None:
-                        return False
-                    parameter = parameter_at(receiver, place)
-                    return parameter is not None and _memo_builder(tree, receiver, parameter)
+def _deferred(tree: MypyFile, sites: Sequence[Context]) -> bool:
+    """One of the ``sites`` (what makes the value, where it meets jit) is in the body of a lambda
+    handed to a function of the module that calls it only to fill a memo (``memo(key, lambda:
+    jax.jit(f))`` with ``if key not in cache: cache[key] = build()``: ``_cached``): it runs once
+    per key, where the memo calls it, not where the lambda is made."""
+    wanted = {id(site) for site in sites}
+    for call in calls(tree.defs):
+        receiver = definition(call.callee.node) if isinstance(call.callee, NameExpr) else None
+        for place, arg in placed(call.arg_kinds, call.arg_names, call.args):
+            if isinstance(arg, LambdaExpr) and any(id(inner) in wanted for inner in get_subexpressions(arg.expr())):
+                parameter = parameter_at(receiver, place) if receiver is not None else None
+                if receiver is not None and parameter is not None and _memo_builder(tree, receiver, parameter):
+                    return True
     return False
 
 
@@ -1459,18 +1455,12 @@ def _runs(expr: Expression, function: FuncDef, runners: Collection[Var]) -> bool
     return definition(expr.node) is function or isinstance(expr.node, Var) and expr.node in runners
 
 
-def _loops(scope: FuncDef | None, tree: MypyFile) -> list[ForStmt | WhileStmt]:
-    """The loop statements of ``scope``'s code (the module's top-level code where it is None),
-    nested ones too."""
-    return [node for block in code_blocks(scope, tree) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
-
-
 def _left_behind(scope: FuncDef | None, tree: MypyFile, made: Context, used: Context) -> bool:
     """Loops of ``scope`` (or of the module's top level) run ``made`` but none of them runs
     ``used`` as well: what the last iteration made meets jit once, after the loop
     (``f = jax.vmap(f, in_axes=...)`` per swept argument, then one ``jax.jit(f)``)."""
     runs_made = runs_both = False
-    for loop in _loops(scope, tree):
+    for loop in loops(scope, tree):
         ran = ran_by([loop.body])
         runs_made = runs_made or id(made) in ran
         runs_both = runs_both or id(made) in ran and id(used) in ran
@@ -1482,7 +1472,7 @@ def _kept_across_iterations(scope: FuncDef | None, tree: MypyFile, made: Context
     some iterations of a loop, inside an ``if`` of its body, and the loop reads that name outside
     that branch: the other iterations call the one made before (a jitted solve remade only where
     its preconditioner is rebuilt)."""
-    for loop in _loops(scope, tree):
+    for loop in loops(scope, tree):
         checks = [node for block in blocks([loop.body]) for node in block.body if isinstance(node, IfStmt)]
         for branch in (branch for check in checks for branch in [*check.body, *present([check.else_body])]):
             steps = [node for node, *_ in walk([branch])]

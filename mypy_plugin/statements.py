@@ -303,6 +303,12 @@ def code_blocks(scope: FuncDef | None, tree: MypyFile) -> list[Block]:
     return list(blocks([scope.body if scope is not None else Block(tree.defs)]))
 
 
+def loops(scope: FuncDef | None, tree: MypyFile) -> list[ForStmt | WhileStmt]:
+    """The loop statements of ``scope``'s code (the module's top-level code where it is None),
+    nested ones too."""
+    return [node for block in code_blocks(scope, tree) for node in block.body if isinstance(node, (ForStmt, WhileStmt))]
+
+
 def top_level_statements(tree: MypyFile) -> list[Statement]:
     """The statements of a module's own code, those of its loops and branches too (not of its
     functions or classes)."""

@@ -20,7 +20,6 @@ from mypy.nodes import (
     DictExpr,
     DictionaryComprehension,
     Expression,
-    ForStmt,
     FuncDef,
     IndexExpr,
     ListComprehension,
@@ -34,7 +33,6 @@ from mypy.nodes import (
     TupleExpr,
     TypeInfo,
     Var,
-    WhileStmt,
     YieldExpr,
 )
 
@@ -42,7 +40,7 @@ from mypy.types import AnyType, get_proper_type
 
 from jaxtypes._vocabulary.names import JAX_EXPORT
 from mypy_plugin.mypy_internals import get_subexpressions
-from mypy_plugin.statements import calls, code_blocks, each_iteration, ran_by, walk
+from mypy_plugin.statements import calls, each_iteration, loops, ran_by, walk
 
 STORING_METHODS = frozenset({"append", "extend", "insert", "add", "setdefault", "update", "appendleft"})
 """Methods of the builtin containers (and ``deque``) that keep what they are given."""
@@ -108,10 +106,7 @@ def reused_where_made(tree: MypyFile, made: Context, function: FuncDef) -> int |
     per batch): each compile serves every call of that loop. None where there is none."""
     uses = {id(use) for use in _uses(tree, made)}
     called = [call for call in calls([function.body]) if id(call.callee) in uses]
-    loops = [
-        node for block in code_blocks(function, tree) for node in block.body if isinstance(node, (ForStmt, WhileStmt))
-    ]
-    for loop in loops:
+    for loop in loops(function, tree):
         ran = ran_by([loop.body])
         if id(made) not in ran and any(id(call) in ran for call in called):
             return loop.line
