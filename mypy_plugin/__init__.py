@@ -47,6 +47,7 @@ from mypy_plugin.static_positions import (
     library_call_hook,
     plain_call_hook,
     rebound_call_hook,
+    staged_call_hook,
     traced_through_hook,
 )
 
@@ -140,6 +141,7 @@ _guarded_carried_call_hook = guarded(carried_call_hook, lambda ctx: ctx.default_
 _guarded_changing_call_hook = guarded(changing_call_hook, lambda ctx: ctx.default_return_type)
 _METHOD_HOOKS: dict[str, Callable[[MethodContext], Type]] = {
     names.JAX_JITTED_CALL: guarded(plain_call_hook, lambda ctx: ctx.default_return_type),
+    **dict.fromkeys(names.JAX_JITTED_STAGES, guarded(staged_call_hook, lambda ctx: ctx.default_return_type)),
     f"{names.JAXTYPES_JITTED}.__call__": guarded(call_hook, lambda ctx: ctx.default_return_type),
     f"{names.JAXTYPES_JITTED}.__get__": guarded(jaxtypes_jit.get_hook, lambda ctx: ctx.default_return_type),
     "functools.partial.__call__": guarded(plain_jax.partial_call_hook, lambda ctx: ctx.default_return_type),

@@ -1265,23 +1265,40 @@ def _differ(
 
 
 def called_again(api: Api, made: Context) -> str | None:
-    """Where the module's top-level code calls the function ``made`` runs in from two places or
-    more (through a jax transformation of it too: ``grad_f = jax.grad(solve)``), making a new
-    object each time: for a value that meets jit right there, where each call compiles again.
-    Only top-level statements surely run as written, each once; a function's calls may all run
-    while an outer jit traces, where a new object costs a trace, not a compilation."""
+    """Where the module's top-level code runs the function ``made`` runs in from two places or
+    more (``_top_level_calls``), making a new object each time: for a value that meets jit right
+    there, where each run compiles again. Only top-level statements surely run as written, each
+    once; a function's calls may all run while an outer jit traces, where a new object costs a
+    trace, not a compilation."""
     _, function, _ = _placed(api, made)
     tree = checked_module(api)
     if function is None or tree is None or function in replaced_functions(tree.defs) or while_tracing(api, function):
         return None
-    runners = _runners(tree, function)
-    lines = [
-        call.line
-        for node, _, scope, _ in walk(tree.defs)
-        for call in get_subexpressions(node)
-        if scope is None and isinstance(call, CallExpr) and _calls_function(api, call, function, scope, runners)
-    ]
+    lines = sorted(set(_top_level_calls(api, tree, function, made, (function,))))
     return phrases.called_from(function.name, lines) if len(lines) > 1 else None
+
+
+def _top_level_calls(
+    api: Api, tree: MypyFile, function: FuncDef, site: Context, chain: tuple[FuncDef, ...]
+) -> Iterator[int]:
+    """The lines of the module's top-level calls that run ``function`` (through a jax
+    transformation of it too: ``grad_f = jax.grad(solve)``), directly or from at most
+    ``CALLERS_FOLLOWED`` other functions of the module (``chain``, innermost first), none of them
+    one a jit compiles or a later definition replaces; not a call whose arguments keep
+    ``function`` from reaching ``site`` (``reachability.skipped``), nor one that only fills a memo."""
+    replaced = replaced_functions(tree.defs)
+    runners = _runners(tree, function)
+    for node, _, scope, _ in walk(tree.defs):
+        for call in get_subexpressions(node):
+            if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope, runners):
+                continue
+            if skipped(api, call, scope, function, site) or _cached(scope, tree, call):
+                continue
+            if scope is None:
+                yield call.line
+            elif scope not in chain and scope not in replaced and len(chain) <= CALLERS_FOLLOWED:
+                if not while_tracing(api, scope):
+                    yield from _top_level_calls(api, tree, scope, call, (*chain, scope))
 
 
 def copied(api: Api, made: Context, site: Site | None) -> str | None:

@@ -15,12 +15,14 @@ from mypy.nodes import (
     Decorator,
     Expression,
     FuncDef,
+    ListExpr,
     MemberExpr,
     MypyFile,
     NameExpr,
     RefExpr,
     ReturnStmt,
     SymbolNode,
+    TupleExpr,
 )
 from mypy.plugin import ClassDefContext
 
@@ -233,12 +235,11 @@ def traced_by_lax(tree: MypyFile, function: FuncDef) -> str | None:
         known = LAX_TRACED_FUNCTIONS.get(call.callee.fullname) if isinstance(call.callee, RefExpr) else None
         if known is None:
             continue
-        public, places = known
-        if any(
-            place in places and isinstance(arg, RefExpr) and arg.node is function
-            for place, arg in placed(call.arg_kinds, call.arg_names, call.args)
-        ):
-            return public
+        given = [arg for place, arg in placed(call.arg_kinds, call.arg_names, call.args) if place in known.places]
+        if known.many:  # jax.lax.switch's branches: a list or tuple of functions
+            given = [item for arg in given if isinstance(arg, (ListExpr, TupleExpr)) for item in arg.items]
+        if any(isinstance(arg, RefExpr) and arg.node is function for arg in given):
+            return known.public
     return None
 
 

@@ -21,7 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from mypy.nodes import CallExpr, Context, Decorator, Expression, FuncDef, MemberExpr, NameExpr, RefExpr, TypeInfo, Var
+from mypy.nodes import (
+    CallExpr,
+    Context,
+    Decorator,
+    Expression,
+    FuncDef,
+    ListExpr,
+    MemberExpr,
+    NameExpr,
+    RefExpr,
+    StarExpr,
+    TupleExpr,
+    TypeInfo,
+    Var,
+)
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
@@ -171,22 +185,33 @@ def check_hashed_callable(ctx: FunctionContext | MethodContext, fun: Expression,
 
 
 def lax_hook(ctx: FunctionContext) -> Type:
-    """A call of jax.lax's control flow (``names.LAX_TRACED_FUNCTIONS``): it caches the trace of
+    """A call of jax.lax's control flow (``names.LAX_TRACED_FUNCTIONS``) that caches the trace of
     each function it is given keyed on that function, hashed as ``jax.jit``'s is
-    (``check_hashed_callable``). Outside jit it compiles what it traces, so a function made
-    afresh at every run compiles at every run; inside a jitted function it is traced once per
-    trace of that function, and the module's functions may be traced by another module's jit: a
-    function made afresh counts only where the module's own top-level code runs it again and
-    again (``check_fresh_function``, ``eager``)."""
+    (``check_hashed_callable``; not ``jax.lax.map``, which keys on a lambda of its own), a method
+    bound as ``obj.method`` too (``check_bound_method``: a new object at every run, whose trace
+    goes with it). Outside jit it compiles what it traces, so a function made afresh at every run
+    compiles at every run; inside a jitted function it is traced once per trace of that function,
+    and the module's functions may be traced by another module's jit: a function made afresh
+    counts only where the module's own top-level code runs it again and again
+    (``check_fresh_function``, ``eager``)."""
     call = ctx.context
     if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr):
         return ctx.default_return_type
-    public, places = LAX_TRACED_FUNCTIONS[call.callee.fullname]
-    for fun, typ in _given_at(ctx, call, places):
-        check_hashed_callable(ctx, fun, typ, public)
-        if not jits(typ):  # what a jit made was judged where it was jitted
-            check_fresh_function(ctx, fun, public, eager=True)
+    flow = LAX_TRACED_FUNCTIONS[call.callee.fullname]
+    for fun, typ in _given_at(ctx, call, flow.places) if flow.keyed else []:
+        for one, signature in _functions(ctx, fun) if flow.many else [(fun, typ)]:
+            check_bound_method(ctx, one, flow.public, needs_evidence=True)
+            check_hashed_callable(ctx, one, signature, flow.public)
+            if not jits(signature):  # what a jit made was judged where it was jitted
+                check_fresh_function(ctx, one, flow.public, eager=True)
     return ctx.default_return_type
+
+
+def _functions(ctx: FunctionContext, given: Expression) -> list[tuple[Expression, Type]]:
+    """The functions a list or tuple display ``given`` writes out (``jax.lax.switch``'s
+    branches), each with its type."""
+    items = given.items if isinstance(given, (ListExpr, TupleExpr)) else []
+    return [(item, ctx.api.get_expression_type(item)) for item in items if not isinstance(item, StarExpr)]
 
 
 def _given_at(ctx: FunctionContext, call: CallExpr, places: Collection[int | str]) -> list[tuple[Expression, Type]]:

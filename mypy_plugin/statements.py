@@ -17,6 +17,7 @@ from mypy.nodes import (
     ARG_POS,
     ArgKind,
     Block,
+    BreakStmt,
     CallExpr,
     ClassDef,
     Context,
@@ -35,6 +36,8 @@ from mypy.nodes import (
     NameExpr,
     Node,
     OverloadedFuncDef,
+    RaiseStmt,
+    ReturnStmt,
     SetExpr,
     StarExpr,
     Statement,
@@ -60,14 +63,27 @@ of every class mypy analyses are walked, where a named tuple's constructor would
 
 
 def walk(
-    nodes: Sequence[Node], looping: bool = False, scope: FuncDef | None = None, definitions: bool = False
+    nodes: Sequence[Node],
+    looping: bool = False,
+    scope: FuncDef | None = None,
+    definitions: bool = False,
+    around: bool = False,
 ) -> Iterator[Step]:
     """Every simple statement below ``nodes``, and every expression of a compound statement; with
     ``definitions``, every function definition (and decorated definition) too, as a step of the
-    code that runs it, before the steps of its body."""
+    code that runs it, before the steps of its body. A statement that a ``break`` later in its
+    block follows runs once per run of the innermost loop, as the code ``around`` that loop
+    does, and one that a ``return`` or ``raise`` follows (itself too) once per run of its function:
+    such a loop goes round again only where something before the exit raised and the loop
+    caught it (``while True: try: ...; break``, a retry)."""
     for node in nodes:
         if isinstance(node, Block):
-            yield from walk(node.body, looping, scope, definitions)
+            exit = _exit(node.body) if looping else None
+            if exit is None:
+                yield from walk(node.body, looping, scope, definitions, around)
+            else:
+                once = around and isinstance(node.body[exit], BreakStmt)
+                yield from walk(node.body, once, scope, definitions, around and once)
         elif isinstance(node, FuncDef):
             if definitions:
                 yield node, looping, scope, None
@@ -75,31 +91,39 @@ def walk(
         elif isinstance(node, Decorator):
             if definitions:
                 yield node, looping, scope, None
-            yield from walk([*node.decorators, node.func], looping, scope, definitions)
+            yield from walk([*node.decorators, node.func], looping, scope, definitions, around)
         elif isinstance(node, OverloadedFuncDef):
-            yield from walk([*node.items, *present([node.impl])], looping, scope, definitions)
+            yield from walk([*node.items, *present([node.impl])], looping, scope, definitions, around)
         elif isinstance(node, ClassDef):
-            yield from walk([*node.decorators, node.defs], looping, scope, definitions)
+            yield from walk([*node.decorators, node.defs], looping, scope, definitions, around)
         elif isinstance(node, ForStmt):
             yield node.index, True, scope, node
-            yield from walk([node.expr, *present([node.else_body])], looping, scope, definitions)
-            yield from walk([node.body], True, scope, definitions)
+            yield from walk([node.expr, *present([node.else_body])], looping, scope, definitions, around)
+            yield from walk([node.body], True, scope, definitions, looping)
         elif isinstance(node, WhileStmt):
-            yield from walk([node.expr, node.body], True, scope, definitions)
-            yield from walk(present([node.else_body]), looping, scope, definitions)
+            yield from walk([node.expr, node.body], True, scope, definitions, looping)
+            yield from walk(present([node.else_body]), looping, scope, definitions, around)
         elif isinstance(node, IfStmt):
-            yield from walk([*node.expr, *node.body, *present([node.else_body])], looping, scope, definitions)
+            branches = [*node.expr, *node.body, *present([node.else_body])]
+            yield from walk(branches, looping, scope, definitions, around)
         elif isinstance(node, WithStmt):
-            yield from walk(node.expr, looping, scope, definitions)
+            yield from walk(node.expr, looping, scope, definitions, around)
             yield from ((target, looping, scope, node) for target in present(node.target))
-            yield from walk([node.body], looping, scope, definitions)
+            yield from walk([node.body], looping, scope, definitions, around)
         elif isinstance(node, TryStmt):
             parts = [node.body, *present(node.types), *node.handlers, node.else_body, node.finally_body]
-            yield from walk(present(parts), looping, scope, definitions)
+            yield from walk(present(parts), looping, scope, definitions, around)
         elif isinstance(node, MatchStmt):
-            yield from walk([node.subject, *present(node.guards), *node.bodies], looping, scope, definitions)
+            arms = [node.subject, *present(node.guards), *node.bodies]
+            yield from walk(arms, looping, scope, definitions, around)
         else:
             yield node, looping, scope, None
+
+
+def _exit(body: Sequence[Statement]) -> int | None:
+    """The index of the first statement of ``body`` that leaves the loop it runs in whenever it
+    runs: a ``break``, ``return`` or ``raise`` (what follows it in ``body`` never runs)."""
+    return next((i for i, stmt in enumerate(body) if isinstance(stmt, (BreakStmt, ReturnStmt, RaiseStmt))), None)
 
 
 def each_iteration(looping: bool, inside: Sequence[Expression], call: Context) -> bool:

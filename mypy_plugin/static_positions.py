@@ -99,6 +99,12 @@ def plain_call_hook(ctx: MethodContext) -> Type:
     return _check_call(ctx, needs_evidence=True)
 
 
+def staged_call_hook(ctx: MethodContext) -> Type:
+    """``jitted.lower(...)``, ``.trace(...)``, ``.eval_shape(...)`` of a function jitted by
+    ``jax.jit`` (``names.JAX_JITTED_STAGES``): checked as the call ``jitted(...)`` they stand for."""
+    return _check_call(ctx, needs_evidence=True, staged=True)
+
+
 def jitted_factory_hook(ctx: FunctionContext) -> Type:
     """A call of a function of the module that returns a function it jits
     (``jit_statics.returned_statics``): what it returns carries that jit's static positions, so
@@ -247,20 +253,26 @@ def _check_call(
     statics: Statics | None = None,
     function: FuncDef | None = None,
     caller: str = "",
+    staged: bool = False,
 ) -> Type:
     """The arguments of a call of a jitted function, by the static positions its type carries, or
     ``statics`` of ``function`` (``rebound_call_hook``) or of a library function that jits inside,
     named ``caller`` in the problems; what the function reads through a static parameter is read
-    from its definition (``function``, or the decorated ``def`` the call runs)."""
-    _report_stale_global(ctx, function)
+    from its definition (``function``, or the decorated ``def`` the call runs). ``staged``: the
+    call is a method of the jitted function that takes its arguments (``jitted.lower(x)``), which
+    runs none of its code."""
+    if not staged:
+        _report_stale_global(ctx, function)
     if statics is None and isinstance(ctx, MethodContext):
         statics = Statics.carried(ctx.type)
         if _defined_again(ctx.api, ctx.context):
             return ctx.default_return_type
     if statics is None:
         return ctx.default_return_type
-    target, bound = _jitted_target(ctx.api, ctx.context)
+    target, bound = _jitted_target(ctx.api, ctx.context, staged)
     if needs_evidence and statics.nums and bound:
+        if statics.holds(0):
+            _check_bound_static(ctx.api, ctx.context)
         statics = statics.bound()
     if function is None and isinstance(target, Decorator):
         function = target.func
@@ -282,6 +294,32 @@ def _check_call(
         elif not static:
             _report_fresh_metadata(ctx.api, place, expr, needs_evidence, site)
     return ctx.default_return_type
+
+
+def _check_bound_static(api: CheckerPluginInterface, call: Context) -> None:
+    """``obj.method(...)`` of a method jitted with its ``self`` static: ``obj`` is the static
+    value, which the declaration judges by its class; a class that hashes by identity is reported
+    here, at ``obj``, where the module builds it again and again (``built_again``): each instance
+    compiles the method again, which the declaration, in another module, cannot see. Not ``self``
+    or ``cls`` of the function the call is in, whose class's own code the declaration reads."""
+    if not isinstance(call, CallExpr) or not isinstance(call.callee, MemberExpr):
+        return
+    obj = call.callee.expr
+    if _is_own_receiver(api, obj):
+        return
+    problem = plain_static_problem(api, api.get_expression_type(obj), lenient=True)
+    if problem is None or problem.rule is not STATIC_IDENTITY_HASH_STRICT:
+        return
+    problem = built_again(api, obj, problem, Site(call, 0))
+    if problem.rule is STATIC_IDENTITY_HASH:
+        report(api, problem, phrases.call_argument(0, True, "this jitted call"), obj)
+
+
+def _is_own_receiver(api: CheckerPluginInterface, expr: Expression) -> bool:
+    """``expr`` names the first parameter of the method the code is in (``self``, ``cls``)."""
+    function = innermost_function(api)
+    first = function.arguments[0].variable if function is not None and function.arguments else None
+    return isinstance(expr, NameExpr) and first is not None and expr.node is first
 
 
 def _report_stale_global(ctx: MethodContext | FunctionContext, function: FuncDef | None) -> None:
@@ -371,7 +409,7 @@ def _binds(stmt: Node, name: str) -> bool:
     return isinstance(stmt, AssignmentStmt) and any(is_name(lvalue, name) for lvalue in stmt.lvalues)
 
 
-def _jitted_target(api: CheckerPluginInterface, context: Context) -> tuple[Node | None, bool]:
+def _jitted_target(api: CheckerPluginInterface, context: Context, staged: bool = False) -> tuple[Node | None, bool]:
     """What a call of a jitted function calls (the decorated ``def``, a class attribute holding
     one), where the call names it, and whether it binds its first argument: ``obj.method(...)``,
     ``super().method(...)``, ``Class.method(...)`` of a class method or ``obj(...)`` of a method
@@ -379,8 +417,12 @@ def _jitted_target(api: CheckerPluginInterface, context: Context) -> tuple[Node 
     functions, so ``obj`` (or ``self``, or the class) is passed first (``jaxtypes.jit``'s
     ``Jitted`` says so in its type, through ``__get__``). So is ``obj.method`` passed on before
     the call (``_taken_from``: ``jax.vmap(obj.method)(x)``); ``obj`` may be typed by a type
-    variable or a named tuple (``_instance``)."""
+    variable or a named tuple (``_instance``). ``staged``: the call is ``callee.lower(...)`` (or
+    another stage), whose arguments are those of ``callee(...)``, the first one included: a stage
+    of a method reached through its object (``self._step.lower(self, x)``) binds nothing."""
     callee = context.callee if isinstance(context, CallExpr) else None
+    if staged and isinstance(callee, MemberExpr):
+        return _function_target(api, callee.expr)[0], False
     return _function_target(api, callee)
 
 

@@ -7,10 +7,12 @@ from: jaxtypes' own public names are defined in its private subpackages, and jax
 either side changes one file; ``tests/packaging/test_hooked_names.py`` checks that each
 resolves to the object it names in the installed jax and jaxtypes.
 
-Imports nothing.
+Imports nothing but ``typing``.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 # --- jaxtypes' own, where they are defined ----------------------------------------------------
 
@@ -75,6 +77,10 @@ JAX_JITTED = "jax._src.pjit.JitWrapped"
 JAX_JITTED_CALL = f"{JAX_JITTED}.__call__"
 """Calling what ``jax.jit`` returns."""
 
+JAX_JITTED_STAGES = tuple(f"{JAX_JITTED}.{stage}" for stage in ("trace", "lower", "eval_shape"))
+"""The methods of what ``jax.jit`` returns that take the arguments of its call and trace them as
+the call does (``jitted.lower(x, n)``): the same static positions, hashed the same."""
+
 JAX_MAKE_JAXPR = "jax._src.api.make_jaxpr"
 """``jax.make_jaxpr``: what it returns takes the arguments it traces."""
 
@@ -83,16 +89,31 @@ JAX_VMAP = "jax._src.api.vmap"
 
 _LOOPS = "jax._src.lax.control_flow.loops"
 _CONDITIONALS = "jax._src.lax.control_flow.conditionals"
-LAX_TRACED_FUNCTIONS: dict[str, tuple[str, frozenset[int | str]]] = {
-    f"{_LOOPS}.fori_loop": ("jax.lax.fori_loop", frozenset({2, "body_fun"})),
-    f"{_LOOPS}.while_loop": ("jax.lax.while_loop", frozenset({0, 1, "cond_fun", "body_fun"})),
-    f"{_LOOPS}.scan": ("jax.lax.scan", frozenset({0, "f"})),
-    f"{_LOOPS}.map": ("jax.lax.map", frozenset({0, "f"})),
-    f"{_CONDITIONALS}.cond": ("jax.lax.cond", frozenset({1, 2, "true_fun", "false_fun"})),
+
+
+class LaxControlFlow(NamedTuple):
+    """A function of jax.lax's control flow: its public name, the places (positions, keywords) of
+    the functions it traces, whose parameters are all tracers there (a loop's index too), and
+    whether it caches each trace keyed on the function it is given, hashed as ``jax.jit``'s is
+    (``jax.lax.map`` wraps the function in a lambda of its own at every call: it keys on
+    nothing the caller gives, and traces again at every call whatever it is given); ``many``:
+    what is given at the places is a sequence of such functions (``jax.lax.switch``'s branches)."""
+
+    public: str
+    places: frozenset[int | str]
+    keyed: bool = True
+    many: bool = False
+
+
+LAX_TRACED_FUNCTIONS: dict[str, LaxControlFlow] = {
+    f"{_LOOPS}.fori_loop": LaxControlFlow("jax.lax.fori_loop", frozenset({2, "body_fun"})),
+    f"{_LOOPS}.while_loop": LaxControlFlow("jax.lax.while_loop", frozenset({0, 1, "cond_fun", "body_fun"})),
+    f"{_LOOPS}.scan": LaxControlFlow("jax.lax.scan", frozenset({0, "f"})),
+    f"{_LOOPS}.map": LaxControlFlow("jax.lax.map", frozenset({0, "f"}), keyed=False),
+    f"{_CONDITIONALS}.cond": LaxControlFlow("jax.lax.cond", frozenset({1, 2, "true_fun", "false_fun"})),
+    f"{_CONDITIONALS}.switch": LaxControlFlow("jax.lax.switch", frozenset({1, "branches"}), many=True),
 }
-"""jax.lax's control flow, by where it is defined: its public name, and the places (positions,
-keywords) of the functions it traces, whose parameters are all tracers there (a loop's index
-too)."""
+"""jax.lax's control flow, by where it is defined."""
 
 TRACING_TRANSFORMS = {
     JAX_MAKE_JAXPR: "jax.make_jaxpr",

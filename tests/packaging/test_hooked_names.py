@@ -76,11 +76,45 @@ def test_jax_names_are_where_jax_defines_them() -> None:
         assert list(inspect.signature(resolve(public)).parameters)[1] == "argnums", public
     assert resolve(names.TREE_PARTIAL) is jax.tree_util.Partial
     assert {resolve(fullname) for fullname in names.ARRAY_CONVERSIONS} == {jax.numpy.array, jax.numpy.asarray}
-    for fullname, (public, places) in names.LAX_TRACED_FUNCTIONS.items():
-        assert resolve(fullname) is resolve(public), fullname
+    for fullname, flow in names.LAX_TRACED_FUNCTIONS.items():
+        assert resolve(fullname) is resolve(flow.public), fullname
         parameters = list(inspect.signature(resolve(fullname)).parameters)
-        keywords = {place for place in places if isinstance(place, str)}
-        assert {parameters[place] for place in places if isinstance(place, int)} == keywords, fullname
+        keywords = {place for place in flow.places if isinstance(place, str)}
+        assert {parameters[place] for place in flow.places if isinstance(place, int)} == keywords, fullname
+
+
+def test_lax_control_flow_keys_its_traces_on_the_function_where_the_table_says() -> None:
+    """Outside jit, a second call given the same function traces it again only where the table
+    says the control flow keys its cache on nothing the caller gives (``jax.lax.map``)."""
+    traces: list[object] = []
+
+    def carry(c: jax.Array) -> jax.Array:
+        traces.append(c)
+        return c
+
+    def step(c: jax.Array, y: jax.Array) -> tuple[jax.Array, jax.Array]:
+        traces.append(c)
+        return c, y
+
+    def body(i: jax.Array, c: jax.Array) -> jax.Array:
+        traces.append(c)
+        return c
+
+    x = jax.numpy.ones(2)
+    runs = {
+        "jax.lax.fori_loop": lambda: jax.lax.fori_loop(0, 2, body, x),
+        "jax.lax.while_loop": lambda: jax.lax.while_loop(lambda c: c[0] < 0, carry, x),
+        "jax.lax.scan": lambda: jax.lax.scan(step, x, x),
+        "jax.lax.map": lambda: jax.lax.map(carry, x),
+        "jax.lax.cond": lambda: jax.lax.cond(x[0] > 0, carry, carry, x),
+        "jax.lax.switch": lambda: jax.lax.switch(x[0].astype(int), [carry, carry], x),
+    }
+    assert sorted(runs) == sorted(flow.public for flow in names.LAX_TRACED_FUNCTIONS.values())
+    for flow in names.LAX_TRACED_FUNCTIONS.values():
+        runs[flow.public]()
+        first = len(traces)
+        runs[flow.public]()
+        assert (len(traces) == first) is flow.keyed, flow.public
 
 
 def test_library_names_are_where_the_libraries_define_them() -> None:

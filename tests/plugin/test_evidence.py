@@ -963,6 +963,55 @@ timed(iterate, jnp.ones(1))  # runs iterate again: a second lambda, a second com
 timed(iterate_once, jnp.ones(1))
 
 
+@functools.partial(jax.jit, static_argnums=(0,))
+def solve_by(step: Callable, x: jax.Array) -> jax.Array:
+    return step(x)
+
+
+def shifted_by(x: jax.Array) -> Callable[[jax.Array], jax.Array]:
+    return lambda y: y - x
+
+
+def prepared(x: jax.Array) -> tuple[Callable[[jax.Array], jax.Array], jax.Array]:
+    return shifted_by(x), x * 2
+
+
+def fit_shifted(x: jax.Array) -> jax.Array:
+    step, y = prepared(x)
+    return solve_by(step, y)  # E: static-fresh-callable
+
+
+def warm_shifted(x: jax.Array) -> None:
+    step, y = prepared(x)
+    solve_by.lower(step, y).compile()  # E: static-fresh-callable
+
+
+def fit_shifted_once(x: jax.Array) -> jax.Array:
+    return solve_by(shifted_by(x), x)  # S: static-fresh-callable-strict
+
+
+def retried(x: jax.Array) -> jax.Array:
+    while True:  # goes round again only where the jitted call raised: a retry, not a loop of calls
+        try:
+            result = jax.jit(lambda y: y * 2)(x)  # S: jit-fresh-function-strict
+            break
+        except MemoryError:
+            continue
+    return result
+
+
+def polled(xs: list[jax.Array]) -> None:
+    for x in xs:
+        while True:  # left at once, but the loop around it runs it at every item
+            jax.jit(lambda y: y * 2)(x)  # E: jit-fresh-function
+            break
+
+
+warm_shifted(jnp.ones(1))  # runs shifted_by through another function: its cache entry is never hit
+fit_shifted(jnp.ones(1))
+fit_shifted_once(jnp.ones(1))
+
+
 operator = Operator(2.0)
 apply_operator(operator, jnp.ones(1))  # S: static-identity-hash-strict
 apply_adjoint(operator, jnp.ones(1))  # E: static-identity-hash
@@ -2254,6 +2303,13 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     assert "holds a Legendre whose weight is a lambda, and it is made inside a loop" in headlines[legendre]
     iterate = lines.index("def iterate(x: jax.Array) -> jax.Array:") + 2
     assert "made by every call of iterate, which runs at lines" in headlines[iterate]
+    warmed = lines.index(
+        "warm_shifted(jnp.ones(1))  # runs shifted_by through another function: its cache entry is never hit"
+    )
+    for fresh in ("def fit_shifted(x: jax.Array) -> jax.Array:", "def warm_shifted(x: jax.Array) -> None:"):
+        assert headlines[lines.index(fresh) + 3].endswith(
+            f"made by every call of prepared, which runs at lines {warmed + 1} and {warmed + 2}, so every copy compiles again"
+        )
     objective = (
         lines.index(
             "        self.compute = jax.jit(self.compute)  # type: ignore[method-assign]  # E: jit-bound-method"

@@ -302,6 +302,26 @@ plain.tune()
 only = HashOnly()
 only.f()
 only.a = 2
+
+
+def on_ring(theta: int) -> int:
+    ring = Unchanged()
+    return ring.b(theta)  # E: static-identity-hash
+
+
+def scan_rings() -> list[int]:
+    return [on_ring(t) for t in range(5)]  # each new ring compiles b again
+
+
+shared = Unchanged()
+
+
+def on_shared(theta: int) -> int:
+    return shared.b(theta)
+
+
+def scan_shared() -> list[int]:
+    return [on_shared(t) for t in range(5)]
 """,
     "static_parameters": """
 @jax.jit(static_argnums=0)  # E: static-identity-hash
@@ -370,6 +390,24 @@ g(1, y=v)  # E: jit-unsupported-argument
 h(v, 1)  # E: static-identity-hash
 h([1], 1)  # E: static-unhashable
 jax.jit(f)(3)
+# the ahead-of-time stages take the call's arguments, hashed the same
+g.lower(v, 1)  # E: static-identity-hash
+h.trace([1], 1)  # E: static-unhashable
+h.eval_shape((1,), 1)
+g.trace(1, y=v)  # E: jit-unsupported-argument
+
+
+class Stepper:
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    @partial(jax.jit, static_argnames=("self", "k"))
+    def step(self, x: jax.Array, k: int) -> jax.Array:
+        return x * self.n * k
+
+    def warm(self, x: jax.Array) -> None:
+        self.step.lower(self, x, k=[2]).compile()  # E: static-unhashable
+        self.step.lower(self, x, k=2).compile()  # a stage of a method binds nothing: self is static
 """,
     "traced_through_transformations": """
 def add(x: int, y: int) -> int:
@@ -969,10 +1007,37 @@ def body(carry: jax.Array, x: jax.Array) -> tuple[jax.Array, jax.Array]:
     return carry + x, x
 
 
+@dataclasses.dataclass(frozen=True)
+class Scaled:  # hashed over its fields: the array in it cannot hash
+    weight: jax.Array
+
+    def __call__(self, carry: jax.Array, x: jax.Array) -> tuple[jax.Array, jax.Array]:
+        return carry, x * self.weight
+
+
+class Accumulator:
+    def step(self, carry: jax.Array, x: jax.Array) -> tuple[jax.Array, jax.Array]:
+        return carry + x, x
+
+
+accumulator = Accumulator()
+accumulate = accumulator.step
 for step in range(3):
     advance(jax.numpy.ones(()))
     traced_step(jax.numpy.ones(()))
     jax.lax.scan(body, jax.numpy.zeros(()), jax.numpy.ones(3))  # one function object: scan finds its trace again
+    jax.lax.scan(Scaled(jax.numpy.ones(())), jax.numpy.zeros(()), jax.numpy.ones(3))  # E: static-dynamic-child
+    # lax.map hands scan a lambda of its own at every call: nothing it is given is hashed or keyed on
+    jax.lax.map(lambda y: y * 2, jax.numpy.ones(3))
+    jax.lax.map(functools.partial(Scaled(jax.numpy.ones(())), jax.numpy.zeros(())), jax.numpy.ones(3))
+    # switch keys each branch's trace on the function, as cond does
+    jax.lax.switch(step, [body, body], jax.numpy.zeros(()), jax.numpy.ones(()))
+    jax.lax.switch(step, [lambda c, x: (c, x), body], jax.numpy.zeros(()), jax.numpy.ones(()))  # E: jit-fresh-function
+    # obj.method is a new function object at every run, which scan keys its trace on: the trace
+    # is kept only while that object lives, so each run traces and compiles again
+    jax.lax.scan(Accumulator().step, jax.numpy.zeros(()), jax.numpy.ones(3))  # E: jit-bound-method
+    jax.lax.scan(accumulator.step, jax.numpy.zeros(()), jax.numpy.ones(3))  # E: jit-bound-method
+    jax.lax.scan(accumulate, jax.numpy.zeros(()), jax.numpy.ones(3))  # bound once: one trace
 """,
     "unpacked_returns": """
 def init(n: int) -> Any:
