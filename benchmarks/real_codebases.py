@@ -64,14 +64,15 @@ def copy_sources(folder: Path, workdir: Path) -> list[Path]:
     """Copy a package's sources into ``workdir`` to be checked as source files (installed packages
     without ``py.typed`` are skipped by mypy); an implicit namespace package gets an empty
     ``__init__.py``, so mypy names its modules as Python does. Files that do not parse (a syntax
-    error shipped in the package) are left out, as mypy would stop at them: returned."""
+    error shipped in the package, a generated expression nested deeper than Python's parser goes)
+    are left out, as mypy would stop at them: returned."""
     copy = Path(shutil.copytree(folder, workdir / folder.name))
     (copy / "__init__.py").touch()
     dropped = []
     for path in sorted(copy.rglob("*.py")):
         try:
             ast.parse(path.read_bytes())
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError):
             path.unlink()
             dropped.append(path.relative_to(workdir))
     return dropped

@@ -1007,7 +1007,7 @@ def polled(xs: list[jax.Array]) -> None:
             break
 
 
-warm_shifted(jnp.ones(1))  # runs shifted_by through another function: its cache entry is never hit
+warm_shifted(jnp.ones(1))  # runs prepared through another function: its cache entry is never hit
 fit_shifted(jnp.ones(1))
 fit_shifted_once(jnp.ones(1))
 
@@ -2304,7 +2304,7 @@ def test_the_evidence_is_named(tmp_path: Path, cache_dir: Path) -> None:
     iterate = lines.index("def iterate(x: jax.Array) -> jax.Array:") + 2
     assert "made by every call of iterate, which runs at lines" in headlines[iterate]
     warmed = lines.index(
-        "warm_shifted(jnp.ones(1))  # runs shifted_by through another function: its cache entry is never hit"
+        "warm_shifted(jnp.ones(1))  # runs prepared through another function: its cache entry is never hit"
     )
     for fresh in ("def fit_shifted(x: jax.Array) -> jax.Array:", "def warm_shifted(x: jax.Array) -> None:"):
         assert headlines[lines.index(fresh) + 3].endswith(
