@@ -67,7 +67,7 @@ from mypy_plugin.jit_statics import decorated_statics, named_statics, read_stati
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics, private_name
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import HeldMethods
-from mypy_plugin.method_bodies import assigned_anywhere, assigned_values, is_name
+from mypy_plugin.method_bodies import assigned_anywhere, assigned_values, is_name, takes_self
 from mypy_plugin.mypy_internals import checked_module, innermost_function, lookup
 from mypy_plugin.reporting import report
 from mypy_plugin.traced_parameters import is_vmap, tracer_problem, unmapped
@@ -316,10 +316,12 @@ def _check_bound_static(api: CheckerPluginInterface, call: Context) -> None:
 
 
 def _is_own_receiver(api: CheckerPluginInterface, expr: Expression) -> bool:
-    """``expr`` names the first parameter of the method the code is in (``self``, ``cls``)."""
+    """``expr`` names ``self`` (or ``cls``) of the method the code is in, not the first parameter
+    of a plain function."""
     function = innermost_function(api)
-    first = function.arguments[0].variable if function is not None and function.arguments else None
-    return isinstance(expr, NameExpr) and first is not None and expr.node is first
+    if function is None or not function.arguments or not (takes_self(function) or function.is_class):
+        return False
+    return isinstance(expr, NameExpr) and expr.node is function.arguments[0].variable
 
 
 def _report_stale_global(ctx: MethodContext | FunctionContext, function: FuncDef | None) -> None:

@@ -313,6 +313,19 @@ def scan_rings() -> list[int]:
     return [on_ring(t) for t in range(5)]  # each new ring compiles b again
 
 
+def ring_value(ring: Unchanged, theta: int) -> int:  # the first parameter of a function, no self
+    return ring.b(theta)  # E: static-identity-hash
+
+
+def new_ring(theta: int) -> int:
+    ring = Unchanged()
+    return ring_value(ring, theta)
+
+
+def sweep_rings() -> list[int]:
+    return [new_ring(t) for t in range(5)]
+
+
 shared = Unchanged()
 
 
