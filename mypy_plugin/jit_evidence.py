@@ -1286,19 +1286,34 @@ def _top_level_calls(
     ``CALLERS_FOLLOWED`` other functions of the module (``chain``, innermost first), none of them
     one a jit compiles or a later definition replaces; not a call whose arguments keep
     ``function`` from reaching ``site`` (``reachability.skipped``), nor one that only fills a memo."""
+    for call, scope, _, _ in _running_calls(api, tree, function, site):
+        if scope is None:
+            yield call.line
+        elif scope not in chain and len(chain) <= CALLERS_FOLLOWED:
+            yield from _top_level_calls(api, tree, scope, call, (*chain, scope))
+
+
+def _running_calls(
+    api: Api, tree: MypyFile, function: FuncDef, site: Context
+) -> Iterator[tuple[CallExpr, FuncDef | None, bool, list[Expression]]]:
+    """The calls of the module that run ``function`` (``_calls_function``), each with the
+    function it is in (None at the top level), whether its statement runs once per iteration of
+    a loop (``walk``) and the expressions of that statement. Not a call in a function a later
+    definition replaces, which never runs, nor in one a jit compiles, which runs once per trace
+    of its jitted caller; nor one whose arguments keep ``function`` from reaching ``site``, the
+    code that makes the value (``reachability.skipped``), nor one that only fills a memo."""
     replaced = replaced_functions(tree.defs)
     runners = _runners(tree, function)
-    for node, _, scope, _ in walk(tree.defs):
-        for call in get_subexpressions(node):
+    for node, looping, scope, _ in walk(tree.defs):
+        inside = get_subexpressions(node)
+        for call in inside:
             if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope, runners):
+                continue
+            if scope in replaced or while_tracing(api, scope):
                 continue
             if skipped(api, call, scope, function, site) or _cached(scope, tree, call):
                 continue
-            if scope is None:
-                yield call.line
-            elif scope not in chain and scope not in replaced and len(chain) <= CALLERS_FOLLOWED:
-                if not while_tracing(api, scope):
-                    yield from _top_level_calls(api, tree, scope, call, (*chain, scope))
+            yield call, scope, looping, inside
 
 
 def copied(api: Api, made: Context, site: Site | None) -> str | None:
@@ -1332,36 +1347,28 @@ def _called_in_loop(
     tree = checked_module(api)
     if tree is None:
         return None
-    replaced = replaced_functions(tree.defs)
-    if function in replaced or _memoised(tree, function):
+    if function in replaced_functions(tree.defs) or _memoised(tree, function):
         return None
     chain = (*inner, function.name)
-    runners = _runners(tree, function)
     found = bound_behind(shaping, function, tree.defs)
     parameters = set(found) & {argument.variable for argument in function.arguments}
     method = takes_self(function)
     attributes = read_attributes(shaping, function, found) if shaping and method else set()
-    for node, looping, scope, _ in walk(tree.defs):
-        inside = get_subexpressions(node)
-        for call in inside:
-            if not isinstance(call, CallExpr) or not _calls_function(api, call, function, scope, runners):
+    for call, scope, looping, inside in _running_calls(api, tree, function, site):
+        given = given_for(call, function, parameters) if parameters else []
+        if given is None:
+            continue
+        if each_iteration(looping, inside, call) and not (eager and scope is not None):
+            if _differ(api, given, scope, inside, call) or _kept_across_iterations(scope, tree, call):
                 continue
-            if scope in replaced or while_tracing(api, scope):  # never runs; runs once per trace of a jitted caller
+            if _changed_receiver(call, scope, tree, attributes):
                 continue
-            given = given_for(call, function, parameters) if parameters else []
-            if given is None or skipped(api, call, scope, function, site) or _cached(scope, tree, call):
-                continue
-            if each_iteration(looping, inside, call) and not (eager and scope is not None):
-                if _differ(api, given, scope, inside, call) or _kept_across_iterations(scope, tree, call):
-                    continue
-                if _changed_receiver(call, scope, tree, attributes):
-                    continue
-                return phrases.repeatedly(call.line, chain)
-            if scope is None or scope is function or len(chain) > CALLERS_FOLLOWED:
-                continue
-            outer = _called_in_loop(api, scope, call, chain, given, eager)
-            if outer is not None:
-                return outer
+            return phrases.repeatedly(call.line, chain)
+        if scope is None or scope is function or len(chain) > CALLERS_FOLLOWED:
+            continue
+        outer = _called_in_loop(api, scope, call, chain, given, eager)
+        if outer is not None:
+            return outer
     return None
 
 

@@ -21,12 +21,20 @@ from mypy.nodes import (
     NameExpr,
     RefExpr,
     ReturnStmt,
+    StarExpr,
     SymbolNode,
     TupleExpr,
 )
 from mypy.plugin import ClassDefContext
 
-from jaxtypes._vocabulary.names import EQX_FILTER_JIT, JAXTYPES_JIT, JITS, LAX_TRACED_FUNCTIONS, PARTIAL
+from jaxtypes._vocabulary.names import (
+    EQX_FILTER_JIT,
+    JAXTYPES_JIT,
+    JITS,
+    LAX_TRACED_FUNCTIONS,
+    PARTIAL,
+    LaxControlFlow,
+)
 from mypy_plugin.metadata import JittedMethods
 from mypy_plugin.method_bodies import definition, instance_methods, is_name
 from mypy_plugin.mypy_internals import checked_module
@@ -235,12 +243,20 @@ def traced_by_lax(tree: MypyFile, function: FuncDef) -> str | None:
         known = LAX_TRACED_FUNCTIONS.get(call.callee.fullname) if isinstance(call.callee, RefExpr) else None
         if known is None:
             continue
-        given = [arg for place, arg in placed(call.arg_kinds, call.arg_names, call.args) if place in known.places]
-        if known.many:  # jax.lax.switch's branches: a list or tuple of functions
-            given = [item for arg in given if isinstance(arg, (ListExpr, TupleExpr)) for item in arg.items]
-        if any(isinstance(arg, RefExpr) and arg.node is function for arg in given):
+        if any(isinstance(arg, RefExpr) and arg.node is function for arg in traced_functions(call, known)):
             return known.public
     return None
+
+
+def traced_functions(call: CallExpr, flow: LaxControlFlow) -> list[Expression]:
+    """The functions ``call`` gives ``flow`` to trace, as it writes them: its arguments at the
+    places ``flow`` traces, or, where ``flow`` takes a sequence of functions there
+    (``jax.lax.switch``'s branches), the items of a list or tuple display."""
+    given = [arg for place, arg in placed(call.arg_kinds, call.arg_names, call.args) if place in flow.places]
+    if not flow.many:
+        return given
+    displays = [arg for arg in given if isinstance(arg, (ListExpr, TupleExpr))]
+    return [item for display in displays for item in display.items if not isinstance(item, StarExpr)]
 
 
 def record_jitted_methods(ctx: ClassDefContext) -> None:

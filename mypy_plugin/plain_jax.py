@@ -21,21 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from mypy.nodes import (
-    CallExpr,
-    Context,
-    Decorator,
-    Expression,
-    FuncDef,
-    ListExpr,
-    MemberExpr,
-    NameExpr,
-    RefExpr,
-    StarExpr,
-    TupleExpr,
-    TypeInfo,
-    Var,
-)
+from mypy.nodes import CallExpr, Context, Decorator, Expression, FuncDef, MemberExpr, NameExpr, RefExpr, TypeInfo, Var
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
@@ -63,7 +49,7 @@ from mypy_plugin.jit_evidence import (
     written_while_tracing,
 )
 from mypy_plugin.jit_statics import named_statics, read_statics
-from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords
+from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords, traced_functions
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -198,32 +184,16 @@ def lax_hook(ctx: FunctionContext) -> Type:
     if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr):
         return ctx.default_return_type
     flow = LAX_TRACED_FUNCTIONS[call.callee.fullname]
-    for fun, typ in _given_at(ctx, call, flow.places) if flow.keyed else []:
-        for one, signature in _functions(ctx, fun) if flow.many else [(fun, typ)]:
-            check_bound_method(ctx, one, flow.public, needs_evidence=True)
-            check_hashed_callable(ctx, one, signature, flow.public)
-            if not jits(signature):  # what a jit made was judged where it was jitted
-                check_fresh_function(ctx, one, flow.public, eager=True)
-    return ctx.default_return_type
-
-
-def _functions(ctx: FunctionContext, given: Expression) -> list[tuple[Expression, Type]]:
-    """The functions a list or tuple display ``given`` writes out (``jax.lax.switch``'s
-    branches), each with its type."""
-    items = given.items if isinstance(given, (ListExpr, TupleExpr)) else []
-    return [(item, ctx.api.get_expression_type(item)) for item in items if not isinstance(item, StarExpr)]
-
-
-def _given_at(ctx: FunctionContext, call: CallExpr, places: Collection[int | str]) -> list[tuple[Expression, Type]]:
-    """The arguments ``call`` writes out at ``places`` (positions among its positional arguments,
-    keywords), each with its type: placed as the call writes them, not by the callee's
-    parameters, which may be ``*args, **kwargs`` (jax 0.5's ``lax.cond``)."""
+    # placed as the call writes them, not by the callee's parameters, which may be ``*args,
+    # **kwargs`` (jax 0.5's lax.cond); an argument's type as the call inferred it
     types = {id(arg): typ for args, found in zip(ctx.args, ctx.arg_types) for arg, typ in zip(args, found)}
-    return [
-        (arg, types[id(arg)])
-        for place, arg in placed(call.arg_kinds, call.arg_names, call.args)
-        if place in places and id(arg) in types
-    ]
+    for fun in traced_functions(call, flow) if flow.keyed else []:
+        typ = types[id(fun)] if id(fun) in types else ctx.api.get_expression_type(fun)  # a branch of a display
+        check_bound_method(ctx, fun, flow.public, needs_evidence=True)
+        check_hashed_callable(ctx, fun, typ, flow.public)
+        if not jits(typ):  # what a jit made was judged where it was jitted
+            check_fresh_function(ctx, fun, flow.public, eager=True)
+    return ctx.default_return_type
 
 
 def nnx_jit_hook(ctx: FunctionContext) -> Type:
