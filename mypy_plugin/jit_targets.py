@@ -35,6 +35,7 @@ from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import is_pytree_dataclass
 from mypy_plugin.declared_types import jaxtypes_role
 from mypy_plugin.jit_evidence import bound_method_evidence, method_reads
+from mypy_plugin.jitted_functions import transformed_function
 from mypy_plugin.jitted_types import below_jax_package
 from mypy_plugin.markers import class_name, is_array_class
 from mypy_plugin.metadata import DataclassOptions, LibraryFields, RegisteredPytree, UnseenDecorator
@@ -65,11 +66,13 @@ def method_owner(function: FuncDef) -> TypeInfo | None:
 def check_bound_method(
     ctx: FunctionContext | MethodContext, fun: Expression, jit_name: str, *, needs_evidence: bool
 ) -> None:
-    """``jit(obj.method)`` with ``obj`` a mutable object (``jit-bound-method``), at ``fun``.
+    """``jit(obj.method)`` with ``obj`` a mutable object (``jit-bound-method``), at ``fun``; also
+    where a jax transformation wraps it (``jit(jax.vmap(obj.method))``), which calls it in turn.
 
     With ``needs_evidence`` (plain ``jax.jit``) it is reported only where ``jit_evidence`` shows
     that it goes wrong; ``jaxtypes.jit``, which users opt into, refuses every such object.
     """
+    fun = transformed_function(fun)
     if not isinstance(fun, MemberExpr) or refers_to_class(fun.expr):
         return
     info = bound_method_owner(fun, ctx.api.get_expression_type(fun.expr))

@@ -28,11 +28,13 @@ from mypy.nodes import (
 from mypy.plugin import ClassDefContext
 
 from jaxtypes._vocabulary.names import (
+    DIFFERENTIATING_TRANSFORMS,
     EQX_FILTER_JIT,
     JAXTYPES_JIT,
     JITS,
     LAX_TRACED_FUNCTIONS,
     PARTIAL,
+    TRACING_TRANSFORMS,
     LaxControlFlow,
 )
 from mypy_plugin.metadata import JittedMethods
@@ -280,3 +282,23 @@ def record_jitted_methods(ctx: ClassDefContext) -> None:
                     names.add(given.name)
     if names:
         JittedMethods(tuple(sorted(names))).write(info)
+
+
+def transformed_function(expr: Expression) -> Expression:
+    """The function a jax transformation wraps (``jax.vmap(env.reset)``, ``jax.grad(f)``, nested
+    too), which runs with what it closes over, its bound ``self`` too, wherever the wrapper runs;
+    ``expr`` itself where it is no such call."""
+    while (
+        isinstance(expr, CallExpr)
+        and isinstance(expr.callee, RefExpr)
+        and expr.callee.fullname in TRACING_TRANSFORMS.keys() | DIFFERENTIATING_TRANSFORMS.keys()
+        and expr.args
+    ):
+        expr = expr.args[0]
+    return expr
+
+
+def called_function(call: CallExpr) -> Expression:
+    """The function a call runs: its callee, or the function a jax transformation called at once
+    wraps (``jax.vmap(f)(x)``), which calls it in turn."""
+    return transformed_function(call.callee)

@@ -61,6 +61,7 @@ from mypy_plugin.jit_evidence import (
     made_in,
     parameter_reads_of,
     repeated,
+    while_tracing,
     with_evidence,
 )
 from mypy_plugin.jit_statics import decorated_statics, named_statics, read_statics, returned_statics
@@ -659,9 +660,13 @@ def fresh_problem(
     """``static-fresh-callable`` for a value made afresh (``value_origins.fresh_origin``); for
     plain ``jax.jit``, with the evidence that it is made again and again (in a loop, or in a
     function a loop calls: ``jit_evidence.repeated``) or that an equal copy meets jit at the same
-    ``site``, else its opt-in twin: made once, it is one cache entry."""
+    ``site``, else its opt-in twin: made once, it is one cache entry. Not where the call runs only
+    while a jit of the module traces the code around it (``jit_evidence.while_tracing``): there
+    the jit it meets is traced into the outer one's program, compiled once per outer trace."""
     if isinstance(expr, LITERALS) or isinstance(expr, RefExpr) and isinstance(expr.node, TypeInfo):
         return None  # a literal, a class: nothing made afresh to look for
+    if needs_evidence and while_tracing(api, innermost_function(api)):
+        return None
     fresh = fresh_origin(api, expr, recorder(api), expr.line, innermost_function(api))
     return _fresh_verdict(api, fresh, needs_evidence, site) if fresh is not None else None
 

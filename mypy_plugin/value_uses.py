@@ -39,6 +39,7 @@ from mypy.nodes import (
 from mypy.types import AnyType, get_proper_type
 
 from jaxtypes._vocabulary.names import JAX_EXPORT
+from mypy_plugin.jitted_functions import called_function
 from mypy_plugin.mypy_internals import get_subexpressions
 from mypy_plugin.statements import calls, each_iteration, loops, ran_by, walk
 
@@ -67,7 +68,7 @@ def used_at_once(tree: MypyFile, made: Expression) -> bool:
     """The jitted function ``made`` is used only where it is made: called there (``jax.jit(f)(x)``)
     or handed to ``jax.export.export``, which traces it once into a serialised module. Nothing
     keeps it, so no later call can meet what it compiled."""
-    if any(isinstance(parent, CallExpr) and parent.callee is made for parent in _parents(tree)):
+    if any(isinstance(parent, CallExpr) and called_function(parent) is made for parent in _parents(tree)):
         return True
     call = handed_to(tree, made)
     return call is not None and isinstance(call.callee, RefExpr) and call.callee.fullname == JAX_EXPORT
@@ -84,10 +85,10 @@ def called_only_where_made(tree: MypyFile, made: Context, function: FuncDef) -> 
     for node, looping, scope, _ in walk(tree.defs):
         inside = [node, *get_subexpressions(node)] if isinstance(node, Expression) else get_subexpressions(node)
         for expr in inside:
-            if isinstance(expr, CallExpr) and id(expr.callee) in uses:
+            if isinstance(expr, CallExpr) and id(called_function(expr)) in uses:
                 if scope is not function or each_iteration(looping, inside, expr):
                     return False
-                uses.discard(id(expr.callee))
+                uses.discard(id(called_function(expr)))
                 called = True
     targets = {
         id(lvalue)
@@ -105,7 +106,7 @@ def reused_where_made(tree: MypyFile, made: Context, function: FuncDef) -> int |
     in the run of ``function`` that makes it, without making it anew (``step`` jitted, then called
     per batch): each compile serves every call of that loop. None where there is none."""
     uses = {id(use) for use in _uses(tree, made)}
-    called = [call for call in calls([function.body]) if id(call.callee) in uses]
+    called = [call for call in calls([function.body]) if id(called_function(call)) in uses]
     for loop in loops(function, tree):
         ran = ran_by([loop.body])
         if id(made) not in ran and any(id(call) in ran for call in called):

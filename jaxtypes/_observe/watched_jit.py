@@ -27,7 +27,7 @@ from jaxtypes._jit.jaxtypes_jit import as_tuple, static_args
 from jaxtypes._observe.audit import audit_jit_argument, described_trees, nodes
 from jaxtypes._observe.call_sites import Place
 from jaxtypes._observe.library_fields import static_field_values
-from jaxtypes._observe.reads import Read, reads_of, unwrapped
+from jaxtypes._observe.reads import Read, reads_of
 from jaxtypes._observe.snapshots import Difference, Snapshot, difference, settled, snapshot
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.rules import Message
@@ -334,16 +334,18 @@ def _key(statics: list[tuple[str, Any]]) -> Any:
     return key
 
 
-def bound_parts(fun: Any) -> list[tuple[str, Any]]:
+def bound_parts(fun: Any, depth: int = 8) -> list[tuple[str, Any]]:
     """What ``fun`` carries besides its code, which jit compiles in: a bound method's object, a
-    callable instance itself, a partial's arguments (of a partial of those, too)."""
+    callable instance itself, a partial's arguments (of a partial of those, too), what the
+    function a wrapper wraps carries (``__wrapped__``: ``jax.vmap(obj.method)`` calls it)."""
     if isinstance(fun, functools.partial):
         parts = [(f"#{i}", arg) for i, arg in enumerate(fun.args)] + list(fun.keywords.items())
-        return parts + bound_parts(fun.func)
+        return parts + bound_parts(fun.func, depth)
     if isinstance(fun, types.MethodType) and not isinstance(fun.__self__, (type, types.ModuleType)):
         return [("self", fun.__self__)]
-    if unwrapped(fun) is not fun:
-        return bound_parts(unwrapped(fun))
+    inner = getattr(fun, "__wrapped__", None)
+    if inner is not None and depth:  # a chain of wrappers that never ends is cut
+        return bound_parts(inner, depth - 1)
     if not isinstance(fun, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, type)):
         return [("self", fun)]
     return []

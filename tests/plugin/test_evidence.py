@@ -2072,6 +2072,17 @@ def train_steps(batches: list, rate: float) -> float:
     return p
 
 
+def predict_mapped(xs: jax.Array, scale: float) -> jax.Array:
+    one = jax.jit(lambda x: x * scale)  # S: jit-fresh-function-strict; jax.vmap(one)(xs) calls it
+    return jax.vmap(one)(xs)
+
+
+def predict_batches(batches: list, scale: float) -> None:
+    one = jax.jit(lambda x: x * scale)  # jitted once for every batch of this call, through jax.vmap
+    for batch in batches:
+        jax.vmap(jax.grad(one))(batch)
+
+
 def make_scaled(scale: float) -> Callable:
     return jax.jit(lambda y: y * scale)  # the caller keeps it
 

@@ -129,6 +129,16 @@ def module_level(v: jax.Array) -> jax.Array:
     return v
 
 
+def traced_fit(y: jax.Array, power: int) -> jax.Array:
+    scaled = functools.partial(jnp.power, x2=power)  # made while the jit below traces: inlined there
+    return apply(scaled, y)
+
+
+traced_fit_jit = jax.jit(traced_fit, static_argnums=1)
+for _ in range(3):
+    traced_fit_jit(y, 2)
+
+
 model = Model(jnp.ones(2))
 for _ in range(3):
     solve(Term(module_level), y)

@@ -556,6 +556,8 @@ class Settled:
 
 
 jax.jit(Counter().step)  # E: jit-bound-method
+jax.jit(jax.vmap(Counter().step))  # E: jit-bound-method
+jax.jit(jax.grad(jax.vmap(Windowed().run)))  # wrapped as deep, by a method nothing changes
 jax.jit(Subcounter().other)  # step, which changes what other reads, is never called on it
 jax.jit(Guarded().run)  # E: jit-bound-method
 jax.jit(Sealed(2).run)  # a __setattr__ that raises guards it: no change

@@ -88,8 +88,11 @@ def test_strict_raises_before_the_stale_result_is_returned() -> None:
     assert results == [2.0]
 
 
-def test_the_object_behind_a_jitted_bound_method_is_watched() -> None:
-    class Counter:
+@pytest.mark.parametrize(
+    ("wrap", "shape"), [(lambda f: f, ()), (jax.vmap, (2,)), (jax.grad, ())], ids=["bound", "vmapped", "differentiated"]
+)
+def test_the_object_behind_a_jitted_bound_method_is_watched(wrap: Callable[[Any], Any], shape: tuple[int, ...]) -> None:
+    class Counter:  # a transformation of the bound method calls it, and jit compiles it in the same
         def __init__(self) -> None:
             self.step = 1
 
@@ -98,10 +101,10 @@ def test_the_object_behind_a_jitted_bound_method_is_watched() -> None:
 
     with sanitize() as report:
         counter = Counter()
-        add = jax.jit(counter.add)
-        add(jnp.zeros(()))
+        add = jax.jit(wrap(counter.add))
+        add(jnp.zeros(shape))
         counter.step = 2
-        add(jnp.zeros(()))
+        add(jnp.zeros(shape))
     (finding,) = report.findings
     assert (
         finding.message.headline
