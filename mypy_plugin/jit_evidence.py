@@ -491,10 +491,13 @@ def jitted_per_call(api: Api, made: Context, jitted: Context) -> str | None:
     in one around it, which runs once for many calls of it) at ``jitted``, and uses it only in
     that call (``value_uses.called_only_where_made``), not while a jit of the module traces it:
     each of its calls compiles again, which the code shows no caller repeating; None otherwise, and
-    where it runs only to fill a memo (``_cached``: ``if self._vjp is None:``)."""
+    where it runs only to fill a memo (``_cached``: ``if self._vjp is None:``), or only while a
+    jit of the module traces its callers (``_traced_callers``)."""
     tree = checked_module(api)
     function = made_in(api, made)
     if tree is None or function is None or while_tracing(api, function) or _cached(function, tree, jitted):
+        return None
+    if _traced_callers(api, tree, function):
         return None
     return function_name(function) if called_only_where_made(tree, jitted, function) else None
 
@@ -1314,6 +1317,19 @@ def _running_calls(
             if skipped(api, call, scope, function, site) or _cached(scope, tree, call):
                 continue
             yield call, scope, looping, inside
+
+
+def _traced_callers(api: Api, tree: MypyFile, function: FuncDef) -> bool:
+    """The module calls ``function``, and only from functions a jit of the module compiles
+    (``while_tracing``): it runs once per trace of its jitted callers, its code traced into theirs."""
+    runners = _runners(tree, function)
+    scopes = [
+        scope
+        for node, _, scope, _ in walk(tree.defs)
+        for call in get_subexpressions(node)
+        if isinstance(call, CallExpr) and _calls_function(api, call, function, scope, runners)
+    ]
+    return bool(scopes) and all(scope is not None and while_tracing(api, scope) for scope in scopes)
 
 
 def copied(api: Api, made: Context, site: Site | None) -> str | None:

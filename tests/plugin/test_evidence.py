@@ -485,7 +485,7 @@ def traced_core(x: jax.Array, scale: jax.Array) -> jax.Array:
     def residual(y: jax.Array) -> jax.Array:
         return y * scale
 
-    return keyed(residual, x)  # S: static-fresh-callable-strict (made while filter_jit traces)
+    return keyed(residual, x)  # made while filter_jit traces: traced into its program, once per trace
 
 
 for _ in range(2):
@@ -2075,6 +2075,16 @@ def train_steps(batches: list, rate: float) -> float:
 def predict_mapped(xs: jax.Array, scale: float) -> jax.Array:
     one = jax.jit(lambda x: x * scale)  # S: jit-fresh-function-strict; jax.vmap(one)(xs) calls it
     return jax.vmap(one)(xs)
+
+
+def _mapped_lookup(xs: jax.Array, scale: float) -> jax.Array:
+    one = jax.jit(lambda x: x * scale)  # only its jitted caller runs it: traced into that program
+    return jax.vmap(one)(xs)
+
+
+@jax.jit
+def lookup_table(xs: jax.Array) -> jax.Array:
+    return _mapped_lookup(xs, 2.0)
 
 
 def predict_batches(batches: list, scale: float) -> None:
