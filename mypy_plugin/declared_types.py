@@ -39,7 +39,6 @@ from mypy_plugin.hashing import (
     declares_no_hash,
     defines_hash,
     hash_problem,
-    identity_hash_problem,
     own_hashed_attributes,
     writes_own_hash,
 )
@@ -178,14 +177,18 @@ def class_problem(instance: Instance, judge: Judge, seen: frozenset[str] | None 
     if dataclass is not None and frozen is None:  # another library's, not transformed yet
         return _field_problem(info, judge, seen) if seen is not None and judge.hashes_fields(info) else None
     if frozen is not None and not defines_hash(info):  # else its own hash decides, as for any class
+        if (
+            dataclass is not None
+            and declared_eq_false(dataclass)
+            and not any("__eq__" in base.names for base in info.mro[:-1])
+        ):
+            return None if judge.trusts(info) else phrases.eq_false_dataclass(subject, of=info.fullname)
         if not frozen:
             if judge.trusts(info) or (judge.lenient and hashes_its_fields(dataclass)):
                 return None if seen is None else _field_problem(info, judge, seen)
             return phrases.not_frozen(subject, of=info.fullname)
         if not declared_eq_false(dataclass):
             return None if seen is None else _part_problem(info, _dataclass_fields(info), judge, seen)
-        if not any("__eq__" in base.names for base in info.mro[:-1]):
-            return identity_hash_problem(info, judge)
         return None
     found = hash_problem(info, judge)
     if found is None and seen is not None and defines_hash(info):

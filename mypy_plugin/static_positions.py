@@ -29,7 +29,7 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import CheckerPluginInterface, FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, TupleType, Type, TypeType, TypeVarType, get_proper_type
+from mypy.types import AnyType, Instance, TupleType, Type, TypeOfAny, TypeType, TypeVarType, get_proper_type
 
 from jaxtypes._vocabulary import phrases
 from jaxtypes._vocabulary.names import (
@@ -81,6 +81,8 @@ from mypy_plugin.value_origins import (
     MAX_STEPS,
     Fresh,
     Site,
+    built_class,
+    built_values,
     fresh_origin,
     made_classes,
     made_in_construction,
@@ -595,7 +597,9 @@ def _argument_problem(
     whose instances change (``v.val = 0`` after ``f(v)``: jit finds the old code for it). A
     ``private`` function's callers are judged by the collection interfaces they pass (a public
     one's declaration is). With ``reads``, only a change to what the function reads through the
-    parameter counts."""
+    parameter counts. A value typed ``Any`` is judged as the class the module builds it as, where
+    it shows one (``value_origins.built_class``: ``b = setup(x)``, an unannotated function)."""
+    typ = _built_type(api, expr, typ)
     problem = plain_static_problem(api, typ, lenient=needs_evidence, strict_collections=private, reads=reads)
     passed_on = (
         problem is not None
@@ -619,6 +623,14 @@ def _argument_problem(
     return bound_method_problem(expr, api.get_expression_type(expr.expr), recorder(api))
 
 
+def _built_type(api: CheckerPluginInterface, expr: Expression, typ: Type) -> Type:
+    """``typ``, or where it is ``Any``, an instance of the class the module builds ``expr`` as."""
+    if not isinstance(get_proper_type(typ), AnyType) or not isinstance(expr, NameExpr):
+        return typ
+    info = built_class(api, expr, expr.line, innermost_function(api))
+    return typ if info is None else Instance(info, [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars))
+
+
 def _private_parameter(api: CheckerPluginInterface, expr: Expression) -> bool:
     """``expr`` names a parameter of the module-private function it is in, which passes it on: a
     collection interface declared there (``Sequence[...]``) is judged, as a private jitted
@@ -637,9 +649,10 @@ def built_again(api: CheckerPluginInterface, expr: Expression, problem: Problem,
     """An identity-hashed value with no evidence that its class goes wrong, reported after all
     where the module builds this value again and again (``jit_evidence.repeated``), or builds an
     equal copy that meets jit at the same ``site`` (``jit_evidence.copied``): each copy compiles
-    again. Not where what the construction is given is computed from what differs at each
-    iteration: then each copy is another static value, which compiles anew whatever it hashes by."""
-    for made in origins(api, expr, expr.line, innermost_function(api)):
+    again, also where a function of the module builds it and returns it (``built_values``). Not
+    where what the construction is given is computed from what differs at each iteration: then
+    each copy is another static value, which compiles anew whatever it hashes by."""
+    for made in built_values(api, expr, expr.line, innermost_function(api)):
         callee = made.callee if isinstance(made, CallExpr) else None
         info = callee.node if isinstance(callee, RefExpr) else None
         given = made.args if isinstance(made, CallExpr) else []

@@ -359,6 +359,41 @@ def origins(
     return [expr] if reached is None else [value for value in reached if value is not None]
 
 
+def built_values(api: CheckerPluginInterface, expr: Expression, line: int, scope: FuncDef | None) -> list[Expression]:
+    """``origins``, where a call of a function of the module that returns a value on every path
+    (``b = setup(x)``) stands for what its returns make (``return Bisection(lower=0.0)``): a value
+    made there is made by each call of it."""
+    built = _built(api, expr, line, scope)
+    return origins(api, expr, line, scope) if built is None else [value for value in built if value is not None]
+
+
+def built_class(api: CheckerPluginInterface, expr: Expression, line: int, scope: FuncDef | None) -> TypeInfo | None:
+    """The one class whose constructor makes every value of ``expr`` the module shows, through
+    the functions of the module that return them too (``built_values``): what a value typed
+    ``Any`` (what an unannotated function returns) is; None where one is not shown or another."""
+    built = _built(api, expr, line, scope) or [None]
+    classes = {
+        value.callee.node if isinstance(value, CallExpr) and isinstance(value.callee, RefExpr) else None
+        for value in built
+    }
+    found = classes.pop() if len(classes) == 1 else None
+    return found if isinstance(found, TypeInfo) else None
+
+
+def _built(
+    api: CheckerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
+) -> list[Expression | None] | None:
+    tree = checked_module(api)
+    if tree is None:
+        return None
+    flow = ModuleFlow(tree)
+    return [
+        found.expr if found is not None else None
+        for made in _origins(flow, expr, line, scope, MAX_STEPS, set())
+        for found in _made_or_returned(flow, made, MAX_STEPS)
+    ]
+
+
 def made_classes(
     api: CheckerPluginInterface | SemanticAnalyzerPluginInterface, expr: Expression, line: int, scope: FuncDef | None
 ) -> set[TypeInfo] | None:

@@ -66,6 +66,8 @@ def check_static_type(hint: Any) -> None:
         raise ProblemFound(phrases.BOUND_METHOD_TYPE)
     if is_static_class(cls) or cls is object or is_open(cls):
         return
+    if declared_eq_false(cls) and compares_by_identity(cls) and not is_trusted(cls) and not defines_hash(cls):
+        raise ProblemFound(phrases.eq_false_dataclass(subject))
     if not declared_frozen(cls) and not is_trusted(cls) and not defines_hash(cls):
         raise ProblemFound(phrases.not_frozen(subject))
     if cls.__hash__ is None:
@@ -75,6 +77,12 @@ def check_static_type(hint: Any) -> None:
     by_identity = hashes_by_identity(cls) or (compares_by_identity(cls) and not issubclass(cls, enum.Enum))
     if by_identity and cls.__module__ != "builtins" and not is_trusted(cls):
         raise ProblemFound(identity_problem(cls, subject))
+
+
+def declared_eq_false(cls: type) -> bool:
+    """Whether a stdlib dataclass is declared ``eq=False``: it generates no ``__eq__`` or
+    ``__hash__``, and keeps what its bases have (``object``'s: identity)."""
+    return dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.eq  # type: ignore[attr-defined]
 
 
 def declared_frozen(cls: type) -> bool:

@@ -217,11 +217,11 @@ def _dataclass_key(value: Any) -> Hashable:
     fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
     if defines_hash(cls):  # its own __hash__ decides, as for any class
         return _own_hash_key(value, fields)
+    if not params.eq and compares_by_identity(cls) and not is_trusted(cls):
+        raise ProblemFound(phrases.eq_false_dataclass(phrases.holding(class_name(cls))))
     if not params.frozen and not is_trusted(cls):
         raise ProblemFound(phrases.not_frozen(phrases.holding(class_name(cls))))
     if not params.frozen or not params.eq:
-        if compares_by_identity(cls) and not is_trusted(cls):
-            raise ProblemFound(phrases.eq_false_dataclass(phrases.holding(class_name(cls))))
         return _own_hash_key(value, fields)
     return (cls, tuple(_child_key(field, f".{name}") for name, field in fields.items()))
 

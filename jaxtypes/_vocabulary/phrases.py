@@ -281,9 +281,9 @@ def hash_without_eq(subject: str, fix: str | None = None, of: str | None = None)
     )
 
 
-def eq_false_dataclass(subject: str) -> Problem:
+def eq_false_dataclass(subject: str, of: str | None = None) -> Problem:
     """``@dataclass(eq=False)``, which keeps ``object.__eq__`` and ``object.__hash__``."""
-    return Problem(STATIC_IDENTITY_HASH, f"{subject}, a dataclass with eq=False that hashes by identity")
+    return Problem(STATIC_IDENTITY_HASH, f"{subject}, a dataclass with eq=False that hashes by identity", of=of)
 
 
 def identity_callable(class_name: str) -> Problem:

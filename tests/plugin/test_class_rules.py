@@ -110,6 +110,10 @@ class Frozen:
 class FrozenIdentity:
     x: int
 
+@dataclasses.dataclass(eq=False)
+class MutableIdentity:  # eq=False keeps object's __eq__ and __hash__: identity, frozen or not
+    x: int
+
 @dataclasses.dataclass(frozen=True, eq=False, unsafe_hash=True)
 class FrozenValueHash:
     x: int
@@ -139,6 +143,7 @@ class Config:
     eq: Eq  # E: static-unhashable
     frozen: Frozen
     frozen_identity: FrozenIdentity  # E: static-identity-hash
+    mutable_identity: MutableIdentity  # E: static-identity-hash
     frozen_value_hash: FrozenValueHash  # E: static-identity-hash
     frozen_own_hash: FrozenOwnHash
     hashed: Hashed  # E: static-identity-hash

@@ -588,6 +588,39 @@ def count_once(counter: Counter) -> int:
     counter.count = 0
     return jax.jit(counter.step)(1)  # made and called at once: a later call jits anew
 """,
+    "identity_built_by_helpers": """
+@dataclasses.dataclass(eq=False)
+class Solver:  # eq=False keeps object's __eq__ and __hash__, frozen or not: identity
+    lower: float
+
+    def run(self, x: jax.Array) -> jax.Array:
+        return x + self.lower
+
+
+def _project(solver, x):  # unannotated: what it is given is judged by what the module builds
+    return solver.run(x)
+
+
+project = jax.jit(_project, static_argnums=0)
+
+
+def setup(scale):
+    return Solver(lower=1.0)
+
+
+def setup_from(value):
+    return Solver(lower=value)
+
+
+for step in range(3):
+    solver = setup(2.0)
+    project(solver, jnp.ones(3))  # E: static-identity-hash
+    shifted = setup_from(float(step))
+    project(shifted, jnp.ones(3))  # another lower each step: another program whatever it hashes by
+
+again = setup(2.0)
+project(again, jnp.ones(3))  # E: static-identity-hash (equal to the loop's copies: compiles again)
+""",
     "value_bound_methods": """
 import equinox as eqx
 from jax.experimental import sparse

@@ -45,6 +45,11 @@ class IdentityEqualModel:
     coefficient: float = 1.0
 
 
+@dataclasses.dataclass(eq=False)
+class MutableIdentityModel:  # eq=False: object's __eq__ and __hash__, frozen or not
+    coefficient: float = 1.0
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class OwnEqualityModel:
     coefficient: float = 1.0
@@ -197,6 +202,11 @@ def test_a_mutable_dataclass_is_caught_in_any_field(position: str) -> None:
             "static-identity-hash",
             "holds an IdentityEqualModel, a dataclass with eq=False that hashes by identity",
         ),
+        (
+            MutableIdentityModel(),
+            "static-identity-hash",
+            "holds a MutableIdentityModel, a dataclass with eq=False that hashes by identity",
+        ),
     ],
 )
 def test_each_bad_value_gets_its_own_message(value: Any, code: str, what: str) -> None:
@@ -285,6 +295,7 @@ def test_hash_by_id_lets_a_vouched_field_through() -> None:
         ("Model", "static-identity-hash"),
         ("HashOnly", "static-identity-hash"),
         ("IdentityEqualModel", "static-identity-hash"),
+        ("MutableIdentityModel", "static-identity-hash"),
         ("Optional[tuple[np.ndarray, ...]]", "static-dynamic-child"),
     ],
 )
