@@ -53,7 +53,17 @@ from mypy.nodes import (
     WithStmt,
 )
 from mypy.plugin import CheckerPluginInterface
-from mypy.types import AnyType, Instance, LiteralType, NoneType, TupleType, Type, UnionType, get_proper_type
+from mypy.types import (
+    AnyType,
+    Instance,
+    LiteralType,
+    NoneType,
+    TupleType,
+    Type,
+    TypeAliasType,
+    UnionType,
+    get_proper_type,
+)
 
 from jaxtypes._vocabulary.names import ARRAY_CLASSES, NODE_CONTAINERS, PARTIAL, PYTHON_SCALARS
 from mypy_plugin.jit_statics import decorated_statics
@@ -237,20 +247,26 @@ def _strings(expr: Expression) -> bool:
     return bool(items) and all(isinstance(item, StrExpr) for item in items)
 
 
-def _traceable(typ: Type) -> bool:
+def _traceable(typ: Type, seen: frozenset[str] = frozenset()) -> bool:
     """Whether every value of ``typ`` is an array, a Python number, or a container jax registers
-    (``NODE_CONTAINERS``) or tuple of those: what jit traces, whatever the value."""
+    (``NODE_CONTAINERS``) or tuple of those: what jit traces, whatever the value. A recursive
+    alias (``Tree = Union[jax.Array, dict[str, "Tree"]]``) is looked through once: met again, its
+    other members decide."""
+    if isinstance(typ, TypeAliasType) and typ.alias is not None:
+        if typ.alias.fullname in seen:
+            return True
+        seen = seen | {typ.alias.fullname}
     proper = get_proper_type(typ)
     if isinstance(proper, (UnionType, TupleType)):
-        return all(_traceable(item) for item in proper.items)
+        return all(_traceable(item, seen) for item in proper.items)
     if isinstance(proper, LiteralType):
-        return _traceable(proper.fallback)
+        return _traceable(proper.fallback, seen)
     if isinstance(proper, NoneType):
         return True
     if not isinstance(proper, Instance):
         return False
     if proper.type.fullname in NODE_CONTAINERS:
-        return bool(proper.args) and _traceable(proper.args[-1])
+        return bool(proper.args) and _traceable(proper.args[-1], seen)
     return is_array_class(proper.type) or any(base.fullname in PYTHON_SCALARS for base in proper.type.mro)
 
 

@@ -588,6 +588,16 @@ def count_once(counter: Counter) -> int:
     counter.count = 0
     return jax.jit(counter.step)(1)  # made and called at once: a later call jits anew
 """,
+    "recursive_alias_captured": """
+from typing import Union
+
+Tree = Union[jax.Array, dict[str, "Tree"], list["Tree"]]  # looked through once, where it recurs
+
+
+def fit_all(trees: list[Tree], x: jax.Array) -> None:
+    for tree in trees:
+        jax.jit(lambda y: y * 2 if tree is None else y)(x)  # E: jit-fresh-function
+""",
     "identity_built_by_helpers": """
 @dataclasses.dataclass(eq=False)
 class Solver:  # eq=False keeps object's __eq__ and __hash__, frozen or not: identity
