@@ -31,7 +31,7 @@ of what it calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, TypeGuard
 
 from mypy.nodes import (
@@ -364,20 +364,15 @@ def built_values(api: CheckerPluginInterface, expr: Expression, line: int, scope
     (``b = setup(x)``) stands for what its returns make (``return Bisection(lower=0.0)``): a value
     made there is made by each call of it."""
     built = _built(api, expr, line, scope)
-    return origins(api, expr, line, scope) if built is None else [value for value in built if value is not None]
+    return [expr] if built is None else [value for value in built if value is not None]
 
 
 def built_class(api: CheckerPluginInterface, expr: Expression, line: int, scope: FuncDef | None) -> TypeInfo | None:
     """The one class whose constructor makes every value of ``expr`` the module shows, through
     the functions of the module that return them too (``built_values``): what a value typed
     ``Any`` (what an unannotated function returns) is; None where one is not shown or another."""
-    built = _built(api, expr, line, scope) or [None]
-    classes = {
-        value.callee.node if isinstance(value, CallExpr) and isinstance(value.callee, RefExpr) else None
-        for value in built
-    }
-    found = classes.pop() if len(classes) == 1 else None
-    return found if isinstance(found, TypeInfo) else None
+    classes = _called_classes(_built(api, expr, line, scope))
+    return next(iter(classes)) if classes is not None and len(classes) == 1 else None
 
 
 def _built(
@@ -399,8 +394,13 @@ def made_classes(
 ) -> set[TypeInfo] | None:
     """The classes whose constructors make every value ``expr`` (used at ``line`` in ``scope``)
     may hold, where the module shows each as a call of a class; else None."""
+    return _called_classes(reaching_values(api, expr, line, scope))
+
+
+def _called_classes(values: Sequence[Expression | None] | None) -> set[TypeInfo] | None:
+    """The classes ``values`` call, where each is a call of a class; else None."""
     classes = set()
-    for value in reaching_values(api, expr, line, scope) or [None]:
+    for value in values or [None]:
         callee = value.callee if isinstance(value, CallExpr) else None
         if not isinstance(callee, RefExpr) or not isinstance(callee.node, TypeInfo):
             return None
