@@ -79,6 +79,7 @@ _FIRST_PASS_CLASS_DECORATOR_HOOKS: dict[str, Callable[[ClassDefContext], None]] 
 _guarded_library_base_hook = guarded(library_fields.base_class_hook, None)
 _guarded_derived_class_hook = guarded(library_fields.derived_class_hook, None)
 _guarded_unseen_decorator_hook = guarded(unseen_decorator_hook, None)
+_guarded_decorator_flatten_hook = guarded(library_fields.decorator_flatten_hook, True)
 
 
 def _record_class(ctx: ClassDefContext) -> None:
@@ -183,7 +184,10 @@ class JaxtypesPlugin(Plugin):
         return _guarded_record_hook
 
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
-        return _CLASS_DECORATOR_HOOKS.get(fullname)
+        hook = _CLASS_DECORATOR_HOOKS.get(fullname)
+        if hook is None and may_register_decorated(self._decorator(fullname)):
+            return _guarded_decorator_flatten_hook
+        return hook
 
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         info = self._class(fullname)

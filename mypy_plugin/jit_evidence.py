@@ -101,7 +101,7 @@ from mypy_plugin.metadata import ANY_ATTRIBUTE, ChangeEvidence, JittedMethods
 from mypy_plugin.method_bodies import (
     CONSTRUCTION,
     assigned_values,
-    class_functions,
+    called_method,
     definition,
     holding_attributes,
     instance_methods,
@@ -109,6 +109,7 @@ from mypy_plugin.method_bodies import (
     parameter_reads,
     refuses,
     read_by_callee,
+    run_in_construction,
     self_reads,
     takes_self,
 )
@@ -288,7 +289,7 @@ def _while_unset(defn: ClassDef) -> dict[tuple[FuncDef, str], set[int]]:
     sites: dict[str, list[tuple[FuncDef, int]]] = {}  # each method's calls in the class: caller, statement
     for caller in methods:
         for node, *_ in walk([caller.body]):
-            called = {_called_method(expr) for expr in get_subexpressions(node)}
+            called = {called_method(expr) for expr in get_subexpressions(node)}
             for name in (name for name in called if name is not None):
                 sites.setdefault(name, []).append((caller, id(node)))
     for method in methods:
@@ -438,33 +439,11 @@ def _local_names(function: FuncDef) -> set[str]:
 
 def _run_after_construction(defn: ClassDef) -> set[str]:
     """The instance methods of ``defn`` that may run on a finished instance and change it: not
-    construction, nor called only by construction within the class (``__init__`` calling
-    ``self._build()``), nor ``__hash__``, whose writes keep the hash it computed
-    (``self._hash = ...``, flax's ``FrozenDict``): a hash must not change what compares equal."""
+    construction (``method_bodies.run_in_construction``), nor ``__hash__``, whose writes keep the
+    hash it computed (``self._hash = ...``, flax's ``FrozenDict``): a hash must not change what
+    compares equal."""
     instance = {method.name for method in instance_methods(defn)}
-    callers: dict[str, set[str]] = {name: set() for name in instance}
-    for function in class_functions(defn):
-        for expr in get_subexpressions(function.body):
-            name = _called_method(expr)
-            if name in callers:
-                callers[name].add(function.name)
-    construction = set(CONSTRUCTION) | {"__hash__"} | ({function.name for function in class_functions(defn)} - instance)
-    grown = True
-    while grown:
-        grown = False
-        for name, by in callers.items():
-            if name not in construction and by and by <= construction:
-                construction.add(name)
-                grown = True
-    return instance - construction
-
-
-def _called_method(expr: Expression) -> str | None:
-    """The method ``expr`` calls on a name (``self._fill()``, ``made.update(...)``), not on an
-    attribute (``self.ids.update(...)`` calls the dict's method); None for any other expression."""
-    if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and isinstance(expr.callee.expr, NameExpr):
-        return expr.callee.name
-    return None
+    return instance - run_in_construction(defn, {*CONSTRUCTION, "__hash__"})
 
 
 def bound_method_evidence(
@@ -566,7 +545,7 @@ def with_evidence(
         if compared or value is not None:
             evidence = changes_after_construction(api, value, info, reads, traced)
         else:
-            evidence = identity_evidence(api, info, reads, traced)
+            evidence = identity_evidence(api, info, reads, traced) or built_with_owner(api, info, owner, attribute)
     if evidence is None and problem.rule is STATIC_FRESH_CALLABLE and made is not None:
         used = site.call if site is not None else None
         where = repeated(api, made, through_calls, shaping, used) or (
@@ -697,16 +676,22 @@ def flattened_by_jit(api: Api, info: TypeInfo) -> str | None:
         factory = definition(resolved(tree, expr.callee))
         if factory is None and isinstance(expr.callee, NameExpr):  # not bound yet: by its name
             factory = next((f for f in tree.defs if isinstance(f, FuncDef) and f.name == expr.callee.name), None)
-        return _calls_class(expr, info) or factory is not None and _builds(factory, info)
+        return _class_called(expr, info) is info or factory is not None and _builds(factory, info)
 
     site = flattening_site(tree, info, instance)
     return phrases.handed_to_jit(class_name(info), *site) if site is not None else None
 
 
 def _builds(function: FuncDef, info: TypeInfo) -> bool:
-    """``function`` returns an instance of ``info`` it builds (``return Agent(...)``)."""
+    """``function`` returns an instance of ``info`` it builds (``return Agent(...)``; in a class
+    method of ``info`` or a base, ``return cls(...)``)."""
+    maker = function.arguments[0].variable.name if function.is_class and function.arguments else None
+    if maker is not None and (function.info is None or function.info not in info.mro):
+        maker = None
     return any(
-        isinstance(node, ReturnStmt) and isinstance(node.expr, CallExpr) and _calls_class(node.expr, info)
+        isinstance(node, ReturnStmt)
+        and isinstance(node.expr, CallExpr)
+        and (_calls_class(node.expr, info) or maker is not None and is_name(node.expr.callee, maker))
         for node, _, scope, _ in walk([function.body], scope=function)
         if scope is function
     )
@@ -734,6 +719,19 @@ def built_per_iteration(api: Api, info: TypeInfo) -> str | None:
                 if not _differ(api, expr.args, scope, inside, expr):
                     return phrases.built_again(class_name(info), phrases.repeatedly(expr.line))
     return None
+
+
+def built_with_owner(api: Api, info: TypeInfo, owner: TypeInfo | None, attribute: str | None) -> str | None:
+    """The construction of ``owner`` builds the ``info`` its ``attribute`` holds
+    (``self.basis = Basis(...)`` in ``__init__``), and ``owner`` is built once per iteration of a
+    loop (``built_per_iteration``): each new owner holds a new value, hashed apart."""
+    if owner is None or attribute is None:
+        return None
+    values = assigned_values(owner.defn, attribute)  # none where owner's body is another module's, cached
+    if not any(isinstance(value, CallExpr) and _calls_class(value, info) for value in values):
+        return None
+    where = built_per_iteration(api, owner)
+    return phrases.built_with(class_name(owner), class_name(info), where) if where is not None else None
 
 
 def _calls_class(call: CallExpr, info: TypeInfo) -> bool:
@@ -1061,7 +1059,20 @@ def _class_called(call: CallExpr, info: TypeInfo, scope: FuncDef | None = None) 
         return callee.node
     if isinstance(callee, NameExpr) and isinstance(callee.node, Var) and callee.node.is_cls and scope is not None:
         return defining_class(scope)
-    return info if _calls_class(call, info) else None
+    return info if _calls_class(call, info) or _class_factory(call, info) else None
+
+
+def _class_factory(call: CallExpr, info: TypeInfo) -> bool:
+    """``call`` is ``Cls.make(...)``, a class method of ``info`` (or a base) that returns the
+    instance it builds (``return cls(...)``)."""
+    callee = call.callee
+    if not isinstance(callee, MemberExpr) or not isinstance(callee.expr, RefExpr):
+        return False
+    holder = callee.expr
+    if not (holder.node is info or holder.node is None and holder.name == info.name):
+        return False
+    method = definition(info.get_method(callee.name))
+    return method is not None and method.is_class and _builds(method, info)
 
 
 def _in_place_changes(

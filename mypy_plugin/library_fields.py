@@ -8,7 +8,7 @@
 | jax | the ``meta_fields`` of ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])`` | call hook, where it is called |
 | jax | every field of a class given to ``register_static``, and the class itself | decorator hook / call hook |
 | jax_dataclasses | ``jdc.Static[...]`` (mypy sees ``jdc.pytree_dataclass`` as ``dataclasses.dataclass``) | dataclass tagging hook |
-| jax | the attributes a hand-written flatten function returns as aux data (``method_bodies``): ``tree_flatten`` of ``register_pytree_node_class``, the flatten function given to ``register_pytree_node`` | decorator hook / call hook |
+| jax | the attributes a hand-written flatten function returns as aux data, named or selected by a rule (``flatten_selection``): ``tree_flatten`` of ``register_pytree_node_class``, the flatten function given to ``register_pytree_node`` (also by a base's ``__init_subclass__`` or a decorator of the module) | decorator hook / call hook / base class hook |
 
 Problems use the runtime's codes and the library's marker (``jaxtypes._vocabulary.libraries``), at the field.
 The libraries are recognised by the full names mypy gives their definitions, never imported: a
@@ -56,7 +56,13 @@ from jaxtypes._vocabulary.libraries import (
     StaticMarker,
     fix_for,
 )
-from jaxtypes._vocabulary.names import EQUINOX_MODULE, FLATTEN_METHOD_REGISTRATIONS, REGISTER_STATIC, TREE_STATIC
+from jaxtypes._vocabulary.names import (
+    EQUINOX_MODULE,
+    FLATTEN_METHOD_REGISTRATIONS,
+    PYTREE_NODE_REGISTRATIONS,
+    REGISTER_STATIC,
+    TREE_STATIC,
+)
 from jaxtypes._vocabulary.phrases import Problem
 from mypy_plugin.dataclass_options import tag_hook, written_bool
 from mypy_plugin.declared_types import class_problem, static_problem
@@ -67,18 +73,21 @@ from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_type
 from mypy_plugin.metadata import DataclassOptions, FlattenedAux, LibraryFields, RegistersDerived
+from mypy_plugin.flatten_selection import expand, flatten_aux
 from mypy_plugin.method_bodies import (
-    EVERY_ATTRIBUTE,
     FLATTEN_METHODS,
-    aux_attributes,
+    assigned_values,
+    class_functions,
     constructed_attributes,
     definition,
+    derived_registration,
     own_flatten,
     parameter_storage,
-    registers_derived_classes,
+    registered_flatten,
 )
 from mypy_plugin.mypy_internals import dataclass_class_maker_callback
 from mypy_plugin.reporting import report
+from mypy_plugin.statements import calls
 from mypy_plugin.static_values import default_problem
 from mypy_plugin.value_origins import (
     FINE,
@@ -191,27 +200,57 @@ def registers_derived(info: TypeInfo) -> bool:
 
 
 def record_flattening(ctx: ClassDefContext) -> None:
-    """Note in the class's metadata the aux data its own flatten method returns and whether it
+    """Note in the class's metadata the aux data its own flatten method returns (or the flatten
+    function its ``__init_subclass__`` registers each derived class with) and whether it
     registers the classes derived from it: read where its body is, for the classes registered
     with them in any module."""
     info = ctx.cls.info
     FlattenedAux.erase(info)
     RegistersDerived.erase(info)
-    flatten = own_flatten(ctx.cls)
+    methods = {method.name: method for method in class_functions(ctx.cls)}
+    flatten, outer = own_flatten(ctx.cls), []
+    registration = derived_registration(ctx.cls, FLATTEN_METHOD_REGISTRATIONS | PYTREE_NODE_REGISTRATIONS)
+    if registration is not None and flatten is None:
+        flatten, outer = registered_flatten(*registration, methods), [registration[1].body]
     if flatten is not None:
-        FlattenedAux(tuple(aux_attributes(flatten))).write(info)
-    if registers_derived_classes(ctx.cls, FLATTEN_METHOD_REGISTRATIONS):
+        FlattenedAux(tuple(flatten_aux(flatten, outer, methods))).write(info)
+    if registration is not None:
         RegistersDerived().write(info)
 
 
 def _check_flattened(api: SemanticAnalyzerPluginInterface, info: TypeInfo, context: Context) -> None:
-    """The aux data of the flatten method ``info`` has, from the class that defines it."""
-    definer = next((base for base in info.mro if any(name in base.names for name in FLATTEN_METHODS)), None)
+    """The aux data of the flatten method ``info`` has, from the class that defines it (or
+    registers the classes derived from it with a flatten function)."""
+    definer = next(
+        (
+            base
+            for base in info.mro
+            if FlattenedAux.read(base) is not None or any(name in base.names for name in FLATTEN_METHODS)
+        ),
+        None,
+    )
     if definer is not None:
         analyser_judge(api).looked_through(definer)
     record = FlattenedAux.read(definer) if definer is not None else None
     if record is not None:
         _check_aux_data(api, info, list(record.names), context)
+
+
+def decorator_flatten_hook(ctx: ClassDefContext) -> bool:
+    """A class decorated by a function of its own module that registers the class it makes with
+    a flatten function (jax_md's ``dataclass``): the aux data that function returns. Another
+    module's function may come from mypy's cache, without its body: left alone."""
+    decorator = ctx.reason.callee if isinstance(ctx.reason, CallExpr) else ctx.reason
+    function = definition(decorator.node) if isinstance(decorator, RefExpr) else None
+    if function is None or function.fullname.rpartition(".")[0] != ctx.cls.info.module_name:
+        return True
+    for call in calls([function.body]):
+        callee = call.callee
+        if isinstance(callee, RefExpr) and callee.fullname in PYTREE_NODE_REGISTRATIONS:
+            flatten = registered_flatten(call, function, {})
+            if flatten is not None:
+                _check_aux_data(ctx.api, ctx.cls.info, flatten_aux(flatten, [function.body]), ctx.reason)
+    return True
 
 
 def register_node_call_hook(ctx: FunctionContext) -> Type:
@@ -222,19 +261,17 @@ def register_node_call_hook(ctx: FunctionContext) -> Type:
     info = first.node if isinstance(first, RefExpr) else None
     function = definition(flatten.node) if isinstance(flatten, RefExpr) else flatten
     if isinstance(info, TypeInfo) and isinstance(function, FuncItem):
-        _check_aux_data(ctx.api, info, aux_attributes(function), ctx.context)
+        _check_aux_data(ctx.api, info, flatten_aux(function), ctx.context)
     return ctx.default_return_type
 
 
 def _check_aux_data(
     api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, names: list[str], context: Context
 ) -> None:
-    """Record and check the attributes ``names`` a flatten function returns as aux data
-    (``method_bodies``), ``EVERY_ATTRIBUTE`` standing for those construction gives an instance.
-    Those a base recorded already were reported there."""
-    if EVERY_ATTRIBUTE in names:
-        names = list(dict.fromkeys([*constructed_attributes(info), *names]))
-        names.remove(EVERY_ATTRIBUTE)
+    """Record and check the attributes ``names`` a flatten function returns as aux data, with
+    what the tokens among them stand for in ``info`` (``flatten_selection.expand``). Those a base
+    recorded already were reported there."""
+    names = expand(info, names, constructed_attributes(info))
     if not names:
         return
     _record(info, PYTREE_METADATA, names)
@@ -352,8 +389,9 @@ def _static_metadata(expr: Expression | None) -> bool:
 
 def _named_fields(info: TypeInfo, names: list[str] | None, fallback: Context) -> list[StaticField]:
     """The fields ``names`` (every annotated field if None) of a class (or attributes it or a base
-    declares, ``self.x: T`` in ``__init__``), reported at the declaration when the class's syntax
-    tree is there (the module being checked), else at ``fallback``."""
+    declares, ``self.x: T`` in ``__init__``, or assigns, its type not inferred yet), reported at the
+    declaration when the class's syntax tree is there (the module being checked), else at
+    ``fallback``."""
     in_body = {
         stmt.lvalues[0].name: stmt.lvalues[0]
         for stmt in info.defn.defs.body
@@ -363,9 +401,14 @@ def _named_fields(info: TypeInfo, names: list[str] | None, fallback: Context) ->
     for name in names if names is not None else list(in_body):
         symbol = info.get(name)
         var = symbol.node if symbol is not None else None
-        if isinstance(var, Var) and var.type is not None:
+        if isinstance(var, Var):
             declared_here = var.info is info and var.line > 0 and bool(info.defn.defs.body)
-            fields.append(StaticField(name, in_body.get(name, var if declared_here else fallback), var.type, None))
+            typ = var.type or AnyType(TypeOfAny.unannotated)  # judged by what construction assigns
+            fields.append(StaticField(name, in_body.get(name, var if declared_here else fallback), typ, None))
+        elif symbol is None:  # assigned by a method body the analyser has not reached yet
+            assigned = next((base_value for base in info.mro for base_value in assigned_values(base.defn, name)), None)
+            if assigned is not None:
+                fields.append(StaticField(name, assigned, AnyType(TypeOfAny.unannotated), None))
     return fields
 
 

@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 22
+CACHE_FORMAT_VERSION = 23
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence

@@ -6,23 +6,23 @@
   and which are aux data (pytree metadata: compared with ``==`` and hashed on every jit call).
   The aux attributes are then static fields like any library's (``library_fields``), judged by
   their declared types and, where an attribute has none, by what constructors are given. Read
-  from ``return children, aux`` where ``aux`` is an attribute of the first parameter
-  (``self.x``, ``node.x``), a tuple or list of them, the values of a dict of them (``dict(w=self.w)``:
-  a property, by its name, as the constructor parameter of that name fills it), or a local name
-  assigned one of those.
+  from ``return children, aux`` (``flatten_selection``): attributes of the first parameter
+  (``self.x``, ``node.x``), in displays, a dict's values (``dict(w=self.w)``: a property, by its
+  name, as the constructor parameter of that name fills it), local names, or selected by a rule
+  the class fills in (names it lists, fields its metadata marks).
 - Hashing: the attributes a ``__hash__`` hashes as they are (``hash((self.x, self.mul))``);
   one holding an array makes hashing fail, while ``hash(tuple(self.x.tolist()))`` hashes a
   value made from it (``hashing``).
-- Construction: the values ``__init__`` and ``__post_init__`` assign an attribute
-  (``self.len = jnp.sqrt(...)``, ``object.__setattr__(self, "len", ...)``), which a static field
-  declared ``float`` holds all the same (``value_origins``).
+- Construction: the values ``__init__`` and ``__post_init__`` (and the methods only they call)
+  assign an attribute (``self.len = jnp.sqrt(...)``, ``object.__setattr__(self, "len", ...)``),
+  which a static field declared ``float`` holds all the same (``value_origins``).
 - Reading: the attributes a jitted method reads through ``self`` (``self_reads``): a change to
   any other attribute cannot make its compiled code stale (``jit_evidence``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from mypy.nodes import (
@@ -59,6 +59,7 @@ from mypy.nodes import (
 from mypy.plugin import ClassDefContext
 from mypy.types import CallableType, Instance, TypeVarType, get_proper_type
 
+from mypy_plugin.flatten_selection import held_attributes
 from mypy_plugin.markers import written
 from mypy_plugin.metadata import HeldMethods, MethodReads
 from mypy_plugin.mypy_internals import checked_module, defining_class, get_subexpressions, returned_values
@@ -66,20 +67,6 @@ from mypy_plugin.statements import calls, display_values, parameter_at, placed, 
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
-
-EVERY_ATTRIBUTE = "__dict__"
-"""Stands, among the attributes a flatten function returns as aux data, for the instance's
-``__dict__`` (``self.__dict__``, ``vars(self)``): every attribute it holds."""
-
-
-def aux_attributes(flatten: FuncItem) -> list[str]:
-    """The attributes of the flattened object that ``flatten`` returns in its aux data, in order."""
-    found: list[str] = []
-    for returned in returned_values(flatten):
-        if isinstance(returned, TupleExpr) and len(returned.items) == 2:
-            found += [name for name in _attributes(flatten, returned.items[1]) if name not in found]
-    return found
-
 
 FLATTEN_METHODS = ("tree_flatten_with_keys", "tree_flatten")
 """The methods ``register_pytree_with_keys_class`` and ``register_pytree_node_class`` call, the
@@ -92,11 +79,11 @@ def own_flatten(defn: ClassDef) -> FuncDef | None:
     return next((methods[name] for name in FLATTEN_METHODS if name in methods), None)
 
 
-def registers_derived_classes(defn: ClassDef, registrations: Iterable[str]) -> bool:
-    """The class's own ``__init_subclass__`` or ``__new__`` gives the class it runs for (its first
-    parameter) to one of ``registrations``, recognised by the last part of their full names (the
-    body's names are not bound yet): every class derived from it is then a pytree flattened by
-    the method it inherits (distrax's ``Jittable``)."""
+def derived_registration(defn: ClassDef, registrations: Iterable[str]) -> tuple[CallExpr, FuncDef] | None:
+    """The call by which the class's own ``__init_subclass__`` or ``__new__`` gives the class it
+    runs for (its first parameter) to one of ``registrations`` (recognised by the last part of
+    their full names: the body's names are not bound yet), with that method: every class derived
+    from it is then a pytree (distrax's ``Jittable``, numpyro's ``Distribution``)."""
     short = {name.rpartition(".")[2] for name in registrations}
     for method in class_functions(defn):
         if method.name not in ("__init_subclass__", "__new__") or not method.arguments:
@@ -106,8 +93,23 @@ def registers_derived_classes(defn: ClassDef, registrations: Iterable[str]) -> b
             callee = call.callee
             if isinstance(callee, (NameExpr, MemberExpr)) and callee.name in short and call.args:
                 if is_name(call.args[0], this):
-                    return True
-    return False
+                    return call, method
+    return None
+
+
+def registered_flatten(call: CallExpr, around: FuncDef, methods: Mapping[str, FuncDef]) -> FuncDef | None:
+    """The flatten function a ``register_pytree_node(cls, flatten, ...)`` call in ``around``
+    gives: one ``around`` defines (simple_pytree's ``__init_subclass__``, jax_md's ``dataclass``
+    decorator), one of the module, or a method of the class (``cls.tree_flatten``, from
+    ``methods``)."""
+    given = call.args[1] if len(call.args) > 1 else None
+    if isinstance(given, MemberExpr) and isinstance(given.expr, NameExpr):
+        return methods.get(given.name)
+    if not isinstance(given, NameExpr):
+        return None
+    nested = [node for node, *_ in walk([around.body], definitions=True) if isinstance(node, FuncDef)]
+    found = next((node for node in nested if node.name == given.name), None)
+    return found or definition(given.node)
 
 
 def constructed_attributes(info: TypeInfo) -> list[str]:
@@ -133,7 +135,7 @@ def hashed_attributes(hash_method: FuncItem) -> list[str]:
     for returned in returned_values(hash_method):
         if isinstance(returned, CallExpr) and isinstance(returned.callee, NameExpr) and returned.args:
             if returned.callee.name == "hash":
-                found += [name for name in _attributes(hash_method, returned.args[0]) if name not in found]
+                found += [name for name in held_attributes(hash_method, returned.args[0]) if name not in found]
     return found
 
 
@@ -359,12 +361,45 @@ def _named(expr: Expression) -> list[str]:
 
 
 def _construction_methods(defn: ClassDef) -> list[tuple[FuncDef, str]]:
-    """The construction methods of ``defn``, each with the name of its instance parameter."""
+    """The instance methods of ``defn`` that run while an instance is made
+    (``run_in_construction``), each with the name of its instance parameter."""
+    construction = run_in_construction(defn)
     return [
         (method, method.arguments[0].variable.name)
         for method in instance_methods(defn)
-        if method.name in CONSTRUCTION and method.arguments
+        if method.name in construction and method.arguments
     ]
+
+
+def run_in_construction(defn: ClassDef, roots: Collection[str] = CONSTRUCTION) -> set[str]:
+    """The functions of ``defn`` that run only while an instance is made: ``roots`` (the
+    construction methods), its static and class methods (factories: ``obj = cls(); obj._fill()``),
+    and the instance methods that only those call within the class (``__init__`` calling
+    ``self._build()``), and so on."""
+    instance = {method.name for method in instance_methods(defn)}
+    callers: dict[str, set[str]] = {name: set() for name in instance}
+    for function in class_functions(defn):
+        for expr in get_subexpressions(function.body):
+            name = called_method(expr)
+            if name in callers:
+                callers[name].add(function.name)
+    construction = set(roots) | ({function.name for function in class_functions(defn)} - instance)
+    grown = True
+    while grown:
+        grown = False
+        for name, by in callers.items():
+            if name not in construction and by and by <= construction:
+                construction.add(name)
+                grown = True
+    return construction
+
+
+def called_method(expr: Expression) -> str | None:
+    """The method ``expr`` calls on a name (``self._fill()``, ``made.update(...)``), not on an
+    attribute (``self.ids.update(...)`` calls the dict's method); None for any other expression."""
+    if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and isinstance(expr.callee.expr, NameExpr):
+        return expr.callee.name
+    return None
 
 
 def _construction_assignments(defn: ClassDef) -> list[tuple[str, Expression]]:
@@ -436,40 +471,6 @@ def _methods(stmt: Statement, instance: bool) -> list[FuncDef]:
     if isinstance(stmt, OverloadedFuncDef):
         return [method for item in stmt.items for method in _methods(item, instance)]
     return []
-
-
-def _attributes(function: FuncItem, expr: Expression) -> list[str]:
-    """The attributes of ``function``'s first parameter that ``expr`` is: one (``self.x``), a
-    tuple or list of them, the values of a dict of them (``{"w": self.w}``, ``dict(w=self.w)``),
-    nested, or a local name assigned one of those; its ``__dict__`` or ``vars(self)`` is
-    ``EVERY_ATTRIBUTE``."""
-    if not function.arguments:
-        return []
-    this = function.arguments[0].variable.name
-    return list(dict.fromkeys(_named_attributes(expr, this, function.body)))
-
-
-def _named_attributes(expr: Expression, this: str, body: Block) -> list[str]:
-    value = _local_value(expr, body)
-    if isinstance(value, MemberExpr):
-        return [value.name] if is_name(value.expr, this) else []
-    if isinstance(value, CallExpr) and is_name(value.callee, "vars") and len(value.args) == 1:
-        return [EVERY_ATTRIBUTE] if is_name(value.args[0], this) else []
-    items = display_values(value) or []
-    return [name for item in items for name in _named_attributes(item, this, body)]
-
-
-def _local_value(expr: Expression, body: Block) -> Expression:
-    """What a local name was last assigned in ``body`` (its own statements), else ``expr``."""
-    if not isinstance(expr, NameExpr):
-        return expr
-    value = expr
-    for stmt in body.body:
-        if isinstance(stmt, AssignmentStmt) and any(
-            isinstance(lvalue, NameExpr) and lvalue.name == expr.name for lvalue in stmt.lvalues
-        ):
-            value = stmt.rvalue
-    return value
 
 
 def self_reads(function: FuncDef, tree: MypyFile) -> frozenset[str] | None:

@@ -739,6 +739,12 @@ def built_again(class_name: str, where: str) -> str:
     return f"{a(class_name)} is built {where}, so every copy compiles again"
 
 
+def built_with(owner: str, held: str, again: str) -> str:
+    """Each ``owner`` builds a new ``held``, and ``again`` (``built_again``) says where owners
+    are built again."""
+    return f"each {owner} builds a new {held}, and {again}"
+
+
 # --- The sanitizer: what it saw while the program ran --------------------------------------------
 
 

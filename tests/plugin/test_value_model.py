@@ -1091,6 +1091,166 @@ class Marked(FlattensMark):
 
 
 identity(Marked(jnp.ones(2), jnp.ones(2)))
+
+
+class Resolution:
+    def __init__(self, degree: int) -> None:
+        self.degree = degree
+
+
+class Surface:
+    _static_attrs = ["basis", "label"]
+
+    def __init__(self, degree: int) -> None:
+        self.basis = Resolution(degree)  # E: static-identity-hash
+        self.label = "surface"
+        self.coefficients = jnp.ones(degree)
+
+
+def flatten_listed(obj: Any) -> tuple[Any, Any]:
+    children = {{}}
+    aux: list[tuple[str, Any]] = []
+    static_attrs = getattr(obj, "_static_attrs", [])
+    for key, val in obj.__dict__.items():
+        if key in static_attrs:
+            aux += [(key, val)]
+        else:
+            children[key] = val
+    return (children,), aux
+
+
+jax.tree_util.register_pytree_node(Surface, flatten_listed, lambda aux, children: Surface(1))
+
+
+@jax.jit
+def surface_area(surface: Surface) -> jax.Array:
+    return jnp.sum(surface.coefficients)
+
+
+for _ in range(2):
+    surface_area(Surface(3))
+
+
+def static_field(**kwargs: Any) -> Any:
+    return dataclasses.field(metadata={{"pytree_node": False}}, **kwargs)
+
+
+class Node:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+
+        def flatten(node: Any) -> tuple[Any, Any]:
+            fields = dataclasses.fields(node)
+            data = tuple(getattr(node, f.name) for f in fields if f.metadata.get("pytree_node", True))
+            meta = tuple((f.name, getattr(node, f.name)) for f in fields if not f.metadata.get("pytree_node", True))
+            return data, meta
+
+        jax.tree_util.register_pytree_node(cls, flatten, lambda meta, data: cls())
+
+
+@dataclasses.dataclass
+class Kernel(Node):
+    scale: jax.Array
+    key: jax.Array = static_field(default_factory=lambda: jax.random.PRNGKey(0))  # E: static-dynamic-child
+    name: str = static_field(default="rbf")
+
+
+@jax.jit
+def gram(kernel: Kernel, x: jax.Array) -> jax.Array:
+    return kernel.scale * x
+
+
+def cells_dataclass(cls: Any) -> Any:
+    made = dataclasses.dataclass(frozen=True)(cls)
+    meta_fields: list[str] = []
+    data_fields: list[str] = []
+    for name, info in made.__dataclass_fields__.items():
+        is_static = info.metadata.get("static", False)
+        if is_static:
+            meta_fields.append(name)
+        else:
+            data_fields.append(name)
+
+    def flatten(x: Any) -> tuple[Any, Any]:
+        return tuple(getattr(x, n) for n in data_fields), tuple(getattr(x, n) for n in meta_fields)
+
+    jax.tree_util.register_pytree_node(made, flatten, lambda meta, data: made(*data, *meta))
+    return made
+
+
+@cells_dataclass
+class Cells:
+    positions: jax.Array
+    size: jax.Array = dataclasses.field(metadata={{"static": True}})  # E: static-dynamic-child
+    capacity: int = dataclasses.field(metadata={{"static": True}})
+
+
+@jax.jit
+def occupancy(cells: Cells) -> jax.Array:
+    return cells.positions * cells.capacity
+
+
+class Family:
+    pytree_aux_fields: tuple[str, ...] = ("_shape",)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        jax.tree_util.register_pytree_node(cls, cls.tree_flatten, cls.tree_unflatten)
+
+    def __init__(self, shape: tuple[int, ...] = ()) -> None:
+        self._shape = shape
+
+    @classmethod
+    def gather_aux_fields(cls) -> tuple[str, ...]:
+        names: tuple[str, ...] = ()
+        for base in cls.__mro__:
+            names += base.__dict__.get("pytree_aux_fields", ())
+        return tuple(set(names))
+
+    def tree_flatten(self) -> tuple[Any, Any]:
+        names = type(self).gather_aux_fields()
+        return (), tuple(self.__dict__.get(name) for name in names)
+
+    @classmethod
+    def tree_unflatten(cls, aux: Any, children: Any) -> "Family":
+        return cls.__new__(cls)
+
+
+class NormalisedFamily(Family):
+    pytree_aux_fields = ("_log_z", "_steps")
+
+    def __init__(self, scale: jax.Array) -> None:
+        self.scale = scale
+        self._steps = 10
+        super().__init__()
+        self._normalise()
+
+    def _normalise(self) -> None:
+        self._log_z = jnp.log(self.scale)  # E: static-dynamic-child
+
+
+@jax.jit
+def log_density(d: NormalisedFamily, x: jax.Array) -> jax.Array:
+    return x - d._log_z
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass(frozen=True)
+class Pattern:
+    values: jax.Array
+    rows: np.ndarray = dataclasses.field(metadata=dict(static=True))  # E: static-dynamic-child
+
+    @classmethod
+    def from_rows(cls, rows: list[int]) -> "Pattern":
+        return cls(jnp.ones(len(rows)), np.array(rows))
+
+
+@jax.jit
+def pattern_total(p):  # type: ignore[no-untyped-def]
+    return jnp.sum(p.values)
+
+
+pattern_total(Pattern.from_rows([1, 2]))
 """
 
 UNCHANGED = SHAPES.format(model_change="")
@@ -1135,12 +1295,17 @@ def test_the_evidence_names_what_makes_a_static_self_go_wrong(tmp_path: Path, ca
     path = tmp_path / "shapes.py"
     path.write_text(UNCHANGED)
     headlines = {d.line: d.message.splitlines()[0] for d in check_in_process(path, cache_dir)}
-    counter, rebuilt = [line for line, code in expected(UNCHANGED) if code == "static-identity-hash"]
+    counter, rebuilt, basis = [line for line, code in expected(UNCHANGED) if code == "static-identity-hash"]
     tick = UNCHANGED.splitlines().index("    counter.bump()") + 1
     assert headlines[counter].endswith(f"which hashes by identity, and counter.bump() assigns self.n at line {tick}")
     loop_line = UNCHANGED.splitlines().index("        Rebuilt().run(x)") + 1
     assert headlines[rebuilt].endswith(
         f"and a Rebuilt is built inside a loop at line {loop_line}, so every copy compiles again"
+    )
+    surfaces = UNCHANGED.splitlines().index("    surface_area(Surface(3))") + 1
+    assert headlines[basis].endswith(
+        "and each Surface builds a new Resolution, and a Surface is built inside a loop at line "
+        f"{surfaces}, so every copy compiles again"
     )
 
 
