@@ -14,7 +14,9 @@ Reading the function gives the rule, written as a token among the attribute name
 (``listed``, ``marked``, like ``EVERY_ATTRIBUTE`` for ``vars(self)``); the class registered with
 it gives the names (``expand``). Both are read from syntax trees before names are bound. A
 class's declarations are read only in classes of its own module, whose syntax tree every mode of
-mypy has whole (``method_bodies.parameter_storage`` says why); a condition the reader does not
+mypy has whole (``method_bodies.parameter_storage`` says why); the functions that declare a field
+with literal metadata (``static_field()``) are read where their module is, and recorded with the
+base whose flatten function is read there (``field_helpers``); a condition the reader does not
 know selects nothing from every field or attribute, so what it cannot read it leaves alone.
 """
 
@@ -50,6 +52,7 @@ from mypy.nodes import (
     StrExpr,
     TupleExpr,
     TryStmt,
+    RefExpr,
     TypeInfo,
     UnaryExpr,
     WhileStmt,
@@ -352,10 +355,13 @@ def held_attributes(function: FuncItem, expr: Expression) -> list[str]:
     return list(dict.fromkeys(reader.value(expr, {}).attributes))
 
 
-def expand(info: TypeInfo, names: Sequence[str], constructed: Sequence[str]) -> list[str]:
+def expand(
+    info: TypeInfo, names: Sequence[str], constructed: Sequence[str], helpers: Mapping[str, Mapping[str, bool]]
+) -> list[str]:
     """The attributes ``names`` stand for in ``info``: its tokens replaced by what the classes of
     ``info``'s module in its MRO declare; ``constructed``: every attribute construction gives an
-    instance, for ``EVERY_ATTRIBUTE`` and every field."""
+    instance, for ``EVERY_ATTRIBUTE`` and every field; ``helpers``: the functions that declare a
+    field with literal metadata (``field_helpers``), by full name."""
     bases = [base for base in info.mro if base.module_name == info.module_name]
     found: list[str] = []
     for name in names:
@@ -365,10 +371,27 @@ def expand(info: TypeInfo, names: Sequence[str], constructed: Sequence[str]) -> 
             found += [item for base in bases for item in _listed_names(base.defn, name[1:-1])]
         elif name.startswith(_MARKED):
             key, _, flags = name[1:-1].rpartition(":")
-            found += [field for base in bases for field in _marked_fields(base, key, flags[0] == "1", flags[1] == "1")]
+            selected, default = flags[0] == "1", flags[1] == "1"
+            found += [field for base in bases for field in _marked_fields(base, key, selected, default, helpers)]
         else:
             found.append(name)
     return list(dict.fromkeys(found))
+
+
+def field_helpers(defs: Sequence[Statement], module: str) -> dict[str, dict[str, bool]]:
+    """The functions among ``defs`` (a module's statements) that return a dataclass field with
+    literal metadata (``def static_field(): return field(metadata={"static": True})``), by full
+    name, with that metadata: what a field declared with one of them carries, read where the
+    function's body is (another module's may come from mypy's cache, without it)."""
+    found = {}
+    for node in defs:
+        function = node.func if isinstance(node, Decorator) else node
+        if not isinstance(function, FuncDef):
+            continue
+        given = [_metadata(value) for value in returned_values(function)]
+        if given and given[0] and all(metadata == given[0] for metadata in given):
+            found[f"{module}.{function.name}"] = given[0]
+    return found
 
 
 def _listed_names(defn: ClassDef, attribute: str) -> list[str]:
@@ -393,43 +416,38 @@ def _strings(expr: Expression) -> Iterator[StrExpr]:
             yield from _strings(item.expr)
 
 
-def _marked_fields(info: TypeInfo, key: str, selected: bool, default: bool) -> list[str]:
+def _marked_fields(
+    info: TypeInfo, key: str, selected: bool, default: bool, helpers: Mapping[str, Mapping[str, bool]]
+) -> list[str]:
     """The fields the class body of ``info`` declares whose metadata's ``key`` (read in the
-    ``field(metadata=...)`` call, or in what a function of the module returns for it) is truthy
-    as ``selected`` says, ``default`` where it does not say."""
+    ``field(metadata=...)`` call, or in ``helpers`` for the function called) is truthy as
+    ``selected`` says, ``default`` where it does not say."""
     found = []
     for stmt in info.defn.defs.body:
         if not (isinstance(stmt, AssignmentStmt) and stmt.type is not None and len(stmt.lvalues) == 1):
             continue
-        lvalue = stmt.lvalues[0]
-        if isinstance(lvalue, NameExpr):
-            value = _metadata_value(stmt.rvalue, key, info.module_name)
-            if (default if value is None else value) == selected:
-                found.append(lvalue.name)
+        lvalue, rvalue = stmt.lvalues[0], stmt.rvalue
+        metadata = _metadata(rvalue)
+        if not metadata and isinstance(rvalue, CallExpr) and isinstance(rvalue.callee, RefExpr):
+            metadata = dict(helpers.get(rvalue.callee.fullname, {}))
+        if isinstance(lvalue, NameExpr) and metadata.get(key, default) == selected:
+            found.append(lvalue.name)
     return found
 
 
-def _metadata_value(expr: Expression, key: str, module: str, depth: int = 2) -> bool | None:
-    """Whether ``expr``, a field's declaration, gives its metadata's ``key`` a truthy literal;
-    None where it gives none that can be read."""
+def _metadata(expr: Expression) -> dict[str, bool]:
+    """The literal keys of the metadata ``expr``, a call declaring a dataclass field, gives it:
+    ``metadata={"static": True}`` or ``metadata=dict(static=True)``, each value's truth."""
     if not isinstance(expr, CallExpr):
-        return None
-    given = dict(zip(expr.arg_names, expr.args))
-    metadata = given.get("metadata")
+        return {}
+    metadata = dict(zip(expr.arg_names, expr.args)).get("metadata")
     if isinstance(metadata, DictExpr):
-        for item_key, item in metadata.items:
-            if isinstance(item_key, StrExpr) and item_key.value == key:
-                return _truthy(item)
+        items = [(key.value, value) for key, value in metadata.items if isinstance(key, StrExpr)]
     elif isinstance(metadata, CallExpr) and _called(metadata) == "dict":
-        for name, item in zip(metadata.arg_names, metadata.args):
-            if name == key:
-                return _truthy(item)
-    helper = getattr(expr.callee, "node", None)
-    helper = helper.func if isinstance(helper, Decorator) else helper
-    if isinstance(helper, FuncDef) and depth and helper.fullname.rpartition(".")[0] == module:
-        values = {_metadata_value(value, key, module, depth - 1) for value in returned_values(helper)}
-        return values.pop() if len(values) == 1 else None
-    return None
+        items = [(name, value) for name, value in zip(metadata.arg_names, metadata.args) if name is not None]
+    else:
+        return {}
+    return {key: truth for key, value in items if (truth := _truthy(value)) is not None}
 
 
 def _truthy(expr: Expression) -> bool | None:

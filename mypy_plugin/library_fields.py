@@ -22,7 +22,7 @@ recorded for it (``metadata.LibraryFields``), for the constructor check of ``cal
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from mypy.nodes import (
@@ -73,7 +73,7 @@ from mypy_plugin.jit_targets import registered_class_hook
 from mypy_plugin.judge import Judge
 from mypy_plugin.markers import class_name, is_array_type
 from mypy_plugin.metadata import DataclassOptions, FlattenedAux, LibraryFields, RegistersDerived
-from mypy_plugin.flatten_selection import expand, flatten_aux
+from mypy_plugin.flatten_selection import expand, field_helpers, flatten_aux
 from mypy_plugin.method_bodies import (
     FLATTEN_METHODS,
     assigned_values,
@@ -85,7 +85,7 @@ from mypy_plugin.method_bodies import (
     parameter_storage,
     registered_flatten,
 )
-from mypy_plugin.mypy_internals import dataclass_class_maker_callback
+from mypy_plugin.mypy_internals import checked_module, dataclass_class_maker_callback
 from mypy_plugin.reporting import report
 from mypy_plugin.statements import calls
 from mypy_plugin.static_values import default_problem
@@ -213,7 +213,9 @@ def record_flattening(ctx: ClassDefContext) -> None:
     if registration is not None and flatten is None:
         flatten, outer = registered_flatten(*registration, methods), [registration[1].body]
     if flatten is not None:
-        FlattenedAux(tuple(flatten_aux(flatten, outer, methods))).write(info)
+        tree = checked_module(ctx.api)
+        helpers = field_helpers(tree.defs, tree.fullname) if tree is not None else {}
+        FlattenedAux(tuple(flatten_aux(flatten, outer, methods)), helpers).write(info)
     if registration is not None:
         RegistersDerived().write(info)
 
@@ -233,7 +235,7 @@ def _check_flattened(api: SemanticAnalyzerPluginInterface, info: TypeInfo, conte
         analyser_judge(api).looked_through(definer)
     record = FlattenedAux.read(definer) if definer is not None else None
     if record is not None:
-        _check_aux_data(api, info, list(record.names), context)
+        _check_aux_data(api, info, list(record.names), context, record.helpers)
 
 
 def decorator_flatten_hook(ctx: ClassDefContext) -> bool:
@@ -266,12 +268,19 @@ def register_node_call_hook(ctx: FunctionContext) -> Type:
 
 
 def _check_aux_data(
-    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface, info: TypeInfo, names: list[str], context: Context
+    api: SemanticAnalyzerPluginInterface | CheckerPluginInterface,
+    info: TypeInfo,
+    names: list[str],
+    context: Context,
+    helpers: Mapping[str, Mapping[str, bool]] | None = None,
 ) -> None:
     """Record and check the attributes ``names`` a flatten function returns as aux data, with
-    what the tokens among them stand for in ``info`` (``flatten_selection.expand``). Those a base
-    recorded already were reported there."""
-    names = expand(info, names, constructed_attributes(info))
+    what the tokens among them stand for in ``info`` (``flatten_selection.expand``), its fields'
+    metadata read through ``helpers`` (those the flatten function's module records) and the
+    module's own. Those a base recorded already were reported there."""
+    tree = checked_module(api)
+    own = field_helpers(tree.defs, tree.fullname) if tree is not None and tree.fullname == info.module_name else {}
+    names = expand(info, names, constructed_attributes(info), {**(helpers or {}), **own})
     if not names:
         return
     _record(info, PYTREE_METADATA, names)

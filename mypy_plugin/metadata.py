@@ -19,7 +19,7 @@ from typing_extensions import Self
 from jaxtypes._vocabulary.phrases import Problem
 from jaxtypes._vocabulary.rules import RULES_BY_CODE
 
-CACHE_FORMAT_VERSION = 23
+CACHE_FORMAT_VERSION = 24
 """The version of the records' shapes and meanings, and of the sentences they store (a class's
 problem, in ``phrases``' words). The plugin reports it to mypy (``report_config_data``), which
 discards a cache written under another one. Raise it whenever a record or a stored sentence
@@ -336,11 +336,30 @@ class RegisteredPytree(Record):
 
 
 @dataclasses.dataclass(frozen=True)
-class FlattenedAux(AttributeNames):
-    """The attributes a class's own flatten method returns as aux data, for the classes
-    registered with it, its own or derived (``method_bodies.aux_attributes``)."""
+class FlattenedAux(Record):
+    """The attributes a class's own flatten method (or the one its ``__init_subclass__``
+    registers) returns as aux data, for the classes registered with it, its own or derived
+    (``flatten_selection.flatten_aux``), and ``helpers``: the functions of its module that declare
+    a dataclass field with literal metadata (``static_field()``), by full name, with that
+    metadata, for the derived classes of other modules that declare fields with them."""
 
     KEY: ClassVar[str] = "jaxtypes_flattened_aux"
+
+    names: tuple[str, ...]
+    helpers: dict[str, dict[str, bool]] = dataclasses.field(default_factory=dict)
+
+    def serialize(self) -> JsonDict:
+        return {"names": list(self.names), "helpers": self.helpers}
+
+    @classmethod
+    def deserialize(cls, data: JsonDict) -> Self:
+        helpers = data["helpers"]
+        if not isinstance(helpers, dict) or not all(
+            isinstance(keys, dict) and all(isinstance(value, bool) for value in keys.values())
+            for keys in helpers.values()
+        ):
+            raise TypeError(f"expected helpers' metadata, got {helpers!r}")
+        return cls(_strings(data["names"]), {_string(name): dict(keys) for name, keys in helpers.items()})
 
 
 @dataclasses.dataclass(frozen=True)

@@ -526,6 +526,52 @@ jax.jit(lambda weighing: weighing)(Weighing(jnp.ones(2)))
 
 REGISTERED_BROKEN = [("user.py", 10, "static-dynamic-child")]
 
+# The fields a base's flatten function selects by their metadata, and the metadata each function
+# of its module declares a field with (``static_field()``), are recorded with the base: an edit of
+# that function reaches a derived class of another module that declares a field with it.
+
+PYTREE_BASE = """\
+import dataclasses
+from typing import Any
+import jax
+
+
+def static_field(**kwargs: Any) -> Any:
+    return dataclasses.field(metadata={{"pytree_node": {node}}}, **kwargs)
+
+
+class Node:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+
+        def flatten(node: Any) -> Any:
+            fields = dataclasses.fields(node)
+            data = tuple(getattr(node, f.name) for f in fields if f.metadata.get("pytree_node", True))
+            meta = tuple(getattr(node, f.name) for f in fields if not f.metadata.get("pytree_node", True))
+            return data, meta
+
+        jax.tree_util.register_pytree_node(cls, flatten, lambda meta, data: cls())
+"""
+
+KERNEL_USER = """\
+import dataclasses
+import jax
+from pytree_base import Node, static_field
+
+
+@dataclasses.dataclass
+class Kernel(Node):
+    scale: jax.Array
+    key: jax.Array = static_field(default_factory=lambda: jax.random.PRNGKey(0))
+
+
+@jax.jit
+def gram(kernel: Kernel, x: jax.Array) -> jax.Array:
+    return kernel.scale * x
+"""
+
+KERNEL_BROKEN = [("user.py", 9, "static-dynamic-child")]
+
 HOLDING = """\
 from functools import partial
 from typing import Any
@@ -606,6 +652,13 @@ EDITED_PROJECTS = {
         REGISTERING.format(flattened="(vars(self),), None"),
         REGISTERING.format(flattened="(), vars(self)"),
         REGISTERED_BROKEN,
+    ),
+    "the metadata a field helper of a registering base's module declares": EditedProject(
+        KERNEL_USER,
+        "pytree_base.py",
+        PYTREE_BASE.format(node="True"),
+        PYTREE_BASE.format(node="False"),
+        KERNEL_BROKEN,
     ),
     "a jitted method another class's construction keeps bound": EditedProject(
         HOLDING_USER,

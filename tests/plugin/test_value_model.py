@@ -55,7 +55,13 @@ function: an ``eqx.Partial`` (its keywords are a dict), an equinox module's meth
 instance given an array (one given a float where the field is declared an array, a
 ``jax.tree_util.Partial`` and a lambda stay silent), as under ``jax.jit``; and a named tuple or
 an equinox module whose class writes its own ``__hash__`` (``id(self)``), judged by that, not by
-its fields.
+its fields; aux data a flatten function selects by a rule its class fills in (the names the class
+lists, read over ``__dict__`` or gathered over the bases by a class method; the fields a base's
+``__init_subclass__`` flatten or a decorator's selects by their metadata, declared in
+``field(metadata=...)`` or by the module's ``static_field()``), an attribute there that only
+construction assigns (also through a method ``__init__`` calls), a value construction builds anew
+where its owner is built in a loop, and an instance a class method builds (``cls(...)``) meeting
+jit.
 
 Checked in process, and as one project in every mode: cold, warm, after an edit that adds the
 evidence, ``-n 2`` and the daemon.
