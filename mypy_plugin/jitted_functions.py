@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from mypy.nodes import (
+    ARG_POS,
     ARG_NAMED,
     ArgKind,
     CallExpr,
@@ -252,13 +253,22 @@ def traced_by_lax(tree: MypyFile, function: FuncDef) -> str | None:
 
 def traced_functions(call: CallExpr, flow: LaxControlFlow) -> list[Expression]:
     """The functions ``call`` gives ``flow`` to trace, as it writes them: its arguments at the
-    places ``flow`` traces, or, where ``flow`` takes a sequence of functions there
-    (``jax.lax.switch``'s branches), the items of a list or tuple display."""
-    given = [arg for place, arg in placed(call.arg_kinds, call.arg_names, call.args) if place in flow.places]
+    places ``flow`` traces (those of its old form where the call is written in it), or, where
+    ``flow`` takes a sequence of functions there (``jax.lax.switch``'s branches), the items of a
+    list or tuple display."""
+    places: frozenset[int | str] = flow.places
+    if flow.old_form is not None and in_old_form(call, flow):
+        places = frozenset(flow.old_form[1])
+    given = [arg for place, arg in placed(call.arg_kinds, call.arg_names, call.args) if place in places]
     if not flow.many:
         return given
     displays = [arg for arg in given if isinstance(arg, (ListExpr, TupleExpr))]
     return [item for display in displays for item in display.items if not isinstance(item, StarExpr)]
+
+
+def in_old_form(call: CallExpr, flow: LaxControlFlow) -> bool:
+    """``call`` is written in the deprecated form of ``flow`` jax still accepts (``old_form``)."""
+    return flow.old_form is not None and call.arg_kinds == [ARG_POS] * flow.old_form[0]
 
 
 def record_jitted_methods(ctx: ClassDefContext) -> None:

@@ -84,10 +84,10 @@ from mypy_plugin.method_bodies import (
     own_flatten,
     parameter_storage,
     registered_flatten,
+    registration_calls,
 )
 from mypy_plugin.mypy_internals import checked_module, dataclass_class_maker_callback
 from mypy_plugin.reporting import report
-from mypy_plugin.statements import calls
 from mypy_plugin.static_values import default_problem
 from mypy_plugin.value_origins import (
     FINE,
@@ -246,12 +246,10 @@ def decorator_flatten_hook(ctx: ClassDefContext) -> bool:
     function = definition(decorator.node) if isinstance(decorator, RefExpr) else None
     if function is None or function.fullname.rpartition(".")[0] != ctx.cls.info.module_name:
         return True
-    for call in calls([function.body]):
-        callee = call.callee
-        if isinstance(callee, RefExpr) and callee.fullname in PYTREE_NODE_REGISTRATIONS:
-            flatten = registered_flatten(call, function, {})
-            if flatten is not None:
-                _check_aux_data(ctx.api, ctx.cls.info, flatten_aux(flatten, [function.body]), ctx.reason)
+    for call in registration_calls(function, PYTREE_NODE_REGISTRATIONS):
+        flatten = registered_flatten(call, function, {})
+        if flatten is not None:
+            _check_aux_data(ctx.api, ctx.cls.info, flatten_aux(flatten, [function.body]), ctx.reason)
     return True
 
 

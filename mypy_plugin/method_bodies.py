@@ -22,7 +22,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from mypy.nodes import (
@@ -81,20 +81,27 @@ def own_flatten(defn: ClassDef) -> FuncDef | None:
 
 def derived_registration(defn: ClassDef, registrations: Iterable[str]) -> tuple[CallExpr, FuncDef] | None:
     """The call by which the class's own ``__init_subclass__`` or ``__new__`` gives the class it
-    runs for (its first parameter) to one of ``registrations`` (recognised by the last part of
-    their full names: the body's names are not bound yet), with that method: every class derived
-    from it is then a pytree (distrax's ``Jittable``, numpyro's ``Distribution``)."""
-    short = {name.rpartition(".")[2] for name in registrations}
+    runs for (its first parameter) to one of ``registrations`` (``registration_calls``), with that
+    method: every class derived from it is then a pytree (distrax's ``Jittable``, numpyro's
+    ``Distribution``)."""
     for method in class_functions(defn):
         if method.name not in ("__init_subclass__", "__new__") or not method.arguments:
             continue
         this = method.arguments[0].variable.name
-        for call in calls([method.body]):
-            callee = call.callee
-            if isinstance(callee, (NameExpr, MemberExpr)) and callee.name in short and call.args:
-                if is_name(call.args[0], this):
-                    return call, method
+        for call in registration_calls(method, registrations):
+            if is_name(call.args[0], this):
+                return call, method
     return None
+
+
+def registration_calls(function: FuncDef, registrations: Iterable[str]) -> Iterator[CallExpr]:
+    """The calls in ``function``'s body of one of ``registrations``, recognised by the last part of
+    their full names (a function body's names may not be bound yet)."""
+    short = {name.rpartition(".")[2] for name in registrations}
+    for call in calls([function.body]):
+        callee = call.callee
+        if isinstance(callee, (NameExpr, MemberExpr)) and callee.name in short and call.args:
+            yield call
 
 
 def registered_flatten(call: CallExpr, around: FuncDef, methods: Mapping[str, FuncDef]) -> FuncDef | None:

@@ -97,12 +97,17 @@ class LaxControlFlow(NamedTuple):
     whether it caches each trace keyed on the function it is given, hashed as ``jax.jit``'s is
     (``jax.lax.map`` wraps the function in a lambda of its own at every call: it keys on
     nothing the caller gives, and traces again at every call whatever it is given); ``many``:
-    what is given at the places is a sequence of such functions (``jax.lax.switch``'s branches)."""
+    what is given at the places is a sequence of such functions (``jax.lax.switch``'s branches);
+    ``old_form``: a number of positional arguments and the positions of the functions where a
+    call of that many reads as a deprecated signature jax still accepts (``jax.lax.cond(pred,
+    true_operand, true_fun, false_operand, false_fun)``), whose functions jax wraps in lambdas of
+    its own at every call: keyed on nothing the caller gives, as ``jax.lax.map``."""
 
     public: str
     places: frozenset[int | str]
     keyed: bool = True
     many: bool = False
+    old_form: tuple[int, frozenset[int]] | None = None
 
 
 LAX_TRACED_FUNCTIONS: dict[str, LaxControlFlow] = {
@@ -110,7 +115,9 @@ LAX_TRACED_FUNCTIONS: dict[str, LaxControlFlow] = {
     f"{_LOOPS}.while_loop": LaxControlFlow("jax.lax.while_loop", frozenset({0, 1, "cond_fun", "body_fun"})),
     f"{_LOOPS}.scan": LaxControlFlow("jax.lax.scan", frozenset({0, "f"})),
     f"{_LOOPS}.map": LaxControlFlow("jax.lax.map", frozenset({0, "f"}), keyed=False),
-    f"{_CONDITIONALS}.cond": LaxControlFlow("jax.lax.cond", frozenset({1, 2, "true_fun", "false_fun"})),
+    f"{_CONDITIONALS}.cond": LaxControlFlow(
+        "jax.lax.cond", frozenset({1, 2, "true_fun", "false_fun"}), old_form=(5, frozenset({2, 4}))
+    ),
     f"{_CONDITIONALS}.switch": LaxControlFlow("jax.lax.switch", frozenset({1, "branches"}), many=True),
 }
 """jax.lax's control flow, by where it is defined."""

@@ -1078,6 +1078,14 @@ class Accumulator:
         return carry + x, x
 
 
+def zeroed(x: jax.Array) -> jax.Array:
+    return x * 0
+
+
+def kept(x: jax.Array) -> jax.Array:
+    return x
+
+
 accumulator = Accumulator()
 accumulate = accumulator.step
 for step in range(3):
@@ -1096,6 +1104,11 @@ for step in range(3):
     jax.lax.scan(Accumulator().step, jax.numpy.zeros(()), jax.numpy.ones(3))  # E: jit-bound-method
     jax.lax.scan(accumulator.step, jax.numpy.zeros(()), jax.numpy.ones(3))  # E: jit-bound-method
     jax.lax.scan(accumulate, jax.numpy.zeros(()), jax.numpy.ones(3))  # bound once: one trace
+    # the old form jax still accepts, cond(pred, true_operand, true_fun, false_operand, false_fun):
+    # jax wraps both functions in lambdas of its own at every call, as lax.map does
+    velocity = jax.numpy.ones(1)
+    jax.lax.cond(velocity[0] < 0, velocity, zeroed, velocity, kept)
+    jax.lax.cond(velocity[0] < 0, velocity, lambda y: y - 1, velocity, kept)
 """,
     "unpacked_returns": """
 def init(n: int) -> Any:
