@@ -116,7 +116,7 @@ from mypy_plugin.method_bodies import (
 from mypy_plugin.flattened_instances import flattening_site
 from mypy_plugin.jit_statics import decorated_statics
 from mypy_plugin.jitted_functions import compiled, decorated_definition, jitting, may_compile, resolved
-from mypy_plugin.jitted_types import Statics, private_name
+from mypy_plugin.jitted_types import Statics, is_private, private_name
 from mypy_plugin.mypy_internals import (
     checked_module,
     defining_class,
@@ -470,13 +470,14 @@ def jitted_per_call(api: Api, made: Context, jitted: Context) -> str | None:
     in one around it, which runs once for many calls of it) at ``jitted``, and uses it only in
     that call (``value_uses.called_only_where_made``), not while a jit of the module traces it:
     each of its calls compiles again, which the code shows no caller repeating; None otherwise, and
-    where it runs only to fill a memo (``_cached``: ``if self._vjp is None:``), or only while a
-    jit of the module traces its callers (``_traced_callers``)."""
+    where it runs only to fill a memo (``_cached``: ``if self._vjp is None:``), or, private to
+    its module (``is_private``: a public one another module may call outside any trace), only
+    while a jit of the module traces its callers (``_traced_callers``)."""
     tree = checked_module(api)
     function = made_in(api, made)
     if tree is None or function is None or while_tracing(api, function) or _cached(function, tree, jitted):
         return None
-    if _traced_callers(api, tree, function):
+    if is_private(function) and _traced_callers(api, tree, function):
         return None
     return function_name(function) if called_only_where_made(tree, jitted, function) else None
 

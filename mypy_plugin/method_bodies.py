@@ -3,7 +3,7 @@
 - Flattening: a class registered with ``register_pytree_node(Cls, flatten, unflatten)`` (or
   ``register_pytree_with_keys``), or decorated ``register_pytree_node_class`` with a
   ``tree_flatten`` method, says in its flatten function which attributes are children (traced)
-  and which are aux data (pytree metadata: compared with ``==`` and hashed on every jit call).
+  and which are aux data (pytree metadata: compared with ``==`` on every jit call).
   The aux attributes are then static fields like any library's (``library_fields``), judged by
   their declared types and, where an attribute has none, by what constructors are given. Read
   from ``return children, aux`` (``flatten_selection``): attributes of the first parameter

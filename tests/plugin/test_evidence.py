@@ -2087,6 +2087,16 @@ def lookup_table(xs: jax.Array) -> jax.Array:
     return _mapped_lookup(xs, 2.0)
 
 
+def mapped_lookup(xs: jax.Array, scale: float) -> jax.Array:
+    one = jax.jit(lambda x: x * scale)  # S: jit-fresh-function-strict; public: another module may call it eagerly
+    return jax.vmap(one)(xs)
+
+
+@jax.jit
+def public_lookup_table(xs: jax.Array) -> jax.Array:
+    return mapped_lookup(xs, 2.0)
+
+
 def predict_batches(batches: list, scale: float) -> None:
     one = jax.jit(lambda x: x * scale)  # jitted once for every batch of this call, through jax.vmap
     for batch in batches:
