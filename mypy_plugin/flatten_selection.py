@@ -60,7 +60,7 @@ from mypy.nodes import (
 )
 
 from mypy_plugin.mypy_internals import get_subexpressions, returned_values
-from mypy_plugin.statements import display_values, present
+from mypy_plugin.statements import display_values, is_name, present
 
 EVERY_ATTRIBUTE = "__dict__"
 """Stands, among the attributes a flatten function returns as aux data, for the instance's
@@ -136,10 +136,11 @@ class _Reader:
             return _bound(env[expr.name])
         if isinstance(expr, NameExpr):
             return self._local(expr.name, env, iterated=False)
+        whole = self._mapping(expr)
+        if whole is not None and whole[0] == "attributes":
+            return _Items(attributes=whole[1])
         if isinstance(expr, MemberExpr) and self._is_this(expr.expr):
-            return _Items(attributes=[EVERY_ATTRIBUTE if expr.name == "__dict__" else expr.name])
-        if isinstance(expr, CallExpr) and _called(expr) == "vars" and len(expr.args) == 1:
-            return _Items(attributes=[EVERY_ATTRIBUTE]) if self._is_this(expr.args[0]) else _Items()
+            return _Items(attributes=[expr.name])
         named = self._named_attribute(expr, env)
         if named is not None:
             return _Items(attributes=named)
@@ -189,7 +190,7 @@ class _Reader:
             return _Items(names=whole[1])
         if isinstance(expr, CallExpr) and _called(expr) == "fields" and len(expr.args) == 1:
             return _Items(fields=[FIELDS])
-        listing = _listing(expr, self._is_class_of_this)
+        listing = self._listing(expr)
         if listing is not None:
             return _Items(names=[listed(listing)])
         if target is not None and method is not None and self._is_class_of_this(target):
@@ -317,6 +318,19 @@ class _Reader:
         finally:
             self.called.discard(method)
 
+    def _listing(self, expr: Expression) -> str | None:
+        """The class attribute a listing of names is read from: ``getattr(obj, "names", [])``,
+        ``type(self).names``, ``base.__dict__.get("names", ())``."""
+        if isinstance(expr, CallExpr) and _called(expr) == "getattr" and len(expr.args) >= 2:
+            return expr.args[1].value if isinstance(expr.args[1], StrExpr) else None
+        if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and expr.callee.name == "get":
+            holder = expr.callee.expr
+            if isinstance(holder, MemberExpr) and holder.name == "__dict__" and expr.args:
+                return expr.args[0].value if isinstance(expr.args[0], StrExpr) else None
+        if isinstance(expr, MemberExpr) and self._is_class_of_this(expr.expr):
+            return expr.name
+        return None
+
     def _is_this(self, expr: Expression) -> bool:
         return isinstance(expr, NameExpr) and expr.name == self.this
 
@@ -400,7 +414,7 @@ def _listed_names(defn: ClassDef, attribute: str) -> list[str]:
     return [
         item.value
         for stmt in defn.defs.body
-        if isinstance(stmt, AssignmentStmt) and any(_is_named(lvalue, attribute) for lvalue in stmt.lvalues)
+        if isinstance(stmt, AssignmentStmt) and any(is_name(lvalue, attribute) for lvalue in stmt.lvalues)
         for item in _strings(stmt.rvalue)
     ]
 
@@ -476,20 +490,6 @@ def _is_metadata(expr: Expression) -> bool:
     return isinstance(expr, MemberExpr) and expr.name == "metadata" and isinstance(expr.expr, NameExpr)
 
 
-def _listing(expr: Expression, is_class: object) -> str | None:
-    """The class attribute a listing of names is read from: ``getattr(obj, "names", [])``,
-    ``type(self).names``, ``base.__dict__.get("names", ())``."""
-    if isinstance(expr, CallExpr) and _called(expr) == "getattr" and len(expr.args) >= 2:
-        return expr.args[1].value if isinstance(expr.args[1], StrExpr) else None
-    if isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and expr.callee.name == "get":
-        holder = expr.callee.expr
-        if isinstance(holder, MemberExpr) and holder.name == "__dict__" and expr.args:
-            return expr.args[0].value if isinstance(expr.args[0], StrExpr) else None
-    if isinstance(expr, MemberExpr) and callable(is_class) and is_class(expr.expr):
-        return expr.name
-    return None
-
-
 def _bound(binding: _Binding) -> _Items:
     kind, row = binding
     return _Items(**{{"name": "names", "attribute": "attributes", "field": "fields"}[kind]: row.names})
@@ -523,13 +523,13 @@ def _bindings(
     """Each value ``name`` is bound to in ``body`` (not nested functions), whether it is one
     item added to it, and the loops and conditions (with the branch) around it."""
     for stmt in body:
-        if isinstance(stmt, AssignmentStmt) and any(_is_named(lvalue, name) for lvalue in stmt.lvalues):
+        if isinstance(stmt, AssignmentStmt) and any(is_name(lvalue, name) for lvalue in stmt.lvalues):
             yield stmt.rvalue, False, list(around)
-        elif isinstance(stmt, OperatorAssignmentStmt) and _is_named(stmt.lvalue, name) and stmt.op == "+":
+        elif isinstance(stmt, OperatorAssignmentStmt) and is_name(stmt.lvalue, name) and stmt.op == "+":
             yield stmt.rvalue, False, list(around)
         elif isinstance(stmt, ExpressionStmt) and isinstance(stmt.expr, CallExpr):
             callee = stmt.expr.callee
-            if isinstance(callee, MemberExpr) and _is_named(callee.expr, name) and len(stmt.expr.args) == 1:
+            if isinstance(callee, MemberExpr) and is_name(callee.expr, name) and len(stmt.expr.args) == 1:
                 if callee.name in ("append", "add", "extend"):
                     yield stmt.expr.args[0], callee.name != "extend", list(around)
         elif isinstance(stmt, ForStmt):
@@ -552,10 +552,6 @@ def _assigned(scopes: Sequence[Block], name: str) -> Expression | None:
         if values:
             return values[0] if len(values) == 1 else None
     return None
-
-
-def _is_named(expr: Expression, name: str) -> bool:
-    return isinstance(expr, NameExpr) and expr.name == name
 
 
 def _called(call: CallExpr) -> str | None:

@@ -39,10 +39,10 @@ from jaxtypes._vocabulary.names import (
     LaxControlFlow,
 )
 from mypy_plugin.metadata import JittedMethods
-from mypy_plugin.method_bodies import definition, instance_methods, is_name
+from mypy_plugin.method_bodies import definition, instance_methods
 from mypy_plugin.mypy_internals import checked_module
 from mypy_plugin.static_values import makes_function
-from mypy_plugin.statements import calls, parameter_at, placed, walk
+from mypy_plugin.statements import calls, is_name, parameter_at, placed, walk
 
 
 COMPILING_JITS = frozenset(JITS) | {EQX_FILTER_JIT, JAXTYPES_JIT}
@@ -256,9 +256,7 @@ def traced_functions(call: CallExpr, flow: LaxControlFlow) -> list[Expression]:
     places ``flow`` traces (those of its old form where the call is written in it), or, where
     ``flow`` takes a sequence of functions there (``jax.lax.switch``'s branches), the items of a
     list or tuple display."""
-    places: frozenset[int | str] = flow.places
-    if flow.old_form is not None and in_old_form(call, flow):
-        places = frozenset(flow.old_form[1])
+    places: frozenset[int | str] = old_form_places(call, flow) or flow.places
     given = [arg for place, arg in placed(call.arg_kinds, call.arg_names, call.args) if place in places]
     if not flow.many:
         return given
@@ -266,9 +264,12 @@ def traced_functions(call: CallExpr, flow: LaxControlFlow) -> list[Expression]:
     return [item for display in displays for item in display.items if not isinstance(item, StarExpr)]
 
 
-def in_old_form(call: CallExpr, flow: LaxControlFlow) -> bool:
-    """``call`` is written in the deprecated form of ``flow`` jax still accepts (``old_form``)."""
-    return flow.old_form is not None and call.arg_kinds == [ARG_POS] * flow.old_form[0]
+def old_form_places(call: CallExpr, flow: LaxControlFlow) -> frozenset[int] | None:
+    """The places of the functions where ``call`` is written in the deprecated form of ``flow``
+    jax still accepts (``old_form``); None where it is not."""
+    if flow.old_form is None or call.arg_kinds != [ARG_POS] * flow.old_form[0]:
+        return None
+    return flow.old_form[1]
 
 
 def record_jitted_methods(ctx: ClassDefContext) -> None:

@@ -63,7 +63,7 @@ from mypy_plugin.flatten_selection import held_attributes
 from mypy_plugin.markers import written
 from mypy_plugin.metadata import HeldMethods, MethodReads
 from mypy_plugin.mypy_internals import checked_module, defining_class, get_subexpressions, returned_values
-from mypy_plugin.statements import calls, display_values, parameter_at, placed, walk
+from mypy_plugin.statements import calls, display_values, is_name, parameter_at, placed, walk
 
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
 """Methods that set attributes while an instance is being made, not after."""
@@ -666,8 +666,3 @@ def _module_function(callee: Expression, module: Sequence[Node]) -> FuncDef | No
         if isinstance(function, FuncDef) and function.name == callee.name:
             return function if callee.node in (None, function, node) else None
     return None
-
-
-def is_name(expr: Expression, name: str) -> bool:
-    """``expr`` is the name ``name``."""
-    return isinstance(expr, NameExpr) and expr.name == name

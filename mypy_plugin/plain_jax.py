@@ -49,7 +49,7 @@ from mypy_plugin.jit_evidence import (
     written_while_tracing,
 )
 from mypy_plugin.jit_statics import named_statics, read_statics
-from mypy_plugin.jitted_functions import forwarded_jit, in_old_form, jit_keywords, traced_functions
+from mypy_plugin.jitted_functions import forwarded_jit, jit_keywords, old_form_places, traced_functions
 from mypy_plugin.jit_targets import (
     check_bound_method,
     function_of,
@@ -179,7 +179,7 @@ def lax_hook(ctx: FunctionContext) -> Type:
     compiles at every run; inside a jitted function it is traced once per trace of that function,
     and the module's functions may be traced by another module's jit: a function made afresh
     counts only where the module's own top-level code runs it again and again
-    (``check_fresh_function``, ``eager``). Not a call in a deprecated form (``in_old_form``),
+    (``check_fresh_function``, ``eager``). Not a call in a deprecated form (``old_form_places``),
     whose functions jax wraps in lambdas of its own, as ``jax.lax.map`` does."""
     call = ctx.context
     if not isinstance(call, CallExpr) or not isinstance(call.callee, RefExpr):
@@ -188,7 +188,7 @@ def lax_hook(ctx: FunctionContext) -> Type:
     # placed as the call writes them, not by the callee's parameters, which may be ``*args,
     # **kwargs`` (jax 0.5's lax.cond); an argument's type as the call inferred it
     types = {id(arg): typ for args, found in zip(ctx.args, ctx.arg_types) for arg, typ in zip(args, found)}
-    for fun in traced_functions(call, flow) if flow.keyed and not in_old_form(call, flow) else []:
+    for fun in traced_functions(call, flow) if flow.keyed and old_form_places(call, flow) is None else []:
         typ = types[id(fun)] if id(fun) in types else ctx.api.get_expression_type(fun)  # a branch of a display
         check_bound_method(ctx, fun, flow.public, needs_evidence=True)
         check_hashed_callable(ctx, fun, typ, flow.public)

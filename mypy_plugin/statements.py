@@ -286,6 +286,11 @@ def iterated_items(loop: ForStmt) -> list[Expression] | None:
     return list(loop.expr.items) if isinstance(loop.expr, (TupleExpr, ListExpr, SetExpr)) else None
 
 
+def is_name(expr: Expression, name: str) -> bool:
+    """``expr`` is the name ``name``."""
+    return isinstance(expr, NameExpr) and expr.name == name
+
+
 def display_values(expr: Expression) -> list[Expression] | None:
     """The values a display holds: the items of a tuple, list or set display, the values of a
     dict display or of a ``dict(key=value)`` call; None where ``expr`` is none of those."""

@@ -68,11 +68,11 @@ from mypy_plugin.jit_statics import decorated_statics, named_statics, read_stati
 from mypy_plugin.jitted_types import JAX_JIT_NAME, Statics, private_name
 from mypy_plugin.markers import class_name
 from mypy_plugin.metadata import HeldMethods
-from mypy_plugin.method_bodies import assigned_anywhere, assigned_values, is_name, takes_self
+from mypy_plugin.method_bodies import assigned_anywhere, assigned_values, takes_self
 from mypy_plugin.mypy_internals import checked_module, innermost_function, lookup
 from mypy_plugin.reporting import report
 from mypy_plugin.traced_parameters import is_vmap, tracer_problem, unmapped
-from mypy_plugin.statements import calls, placed
+from mypy_plugin.statements import calls, is_name, placed
 from mypy_plugin.stale_globals import jitted_function, stale_global_problem
 from mypy_plugin.static_values import bound_method_problem
 from mypy_plugin.traced_types import untraceable_problem

@@ -31,9 +31,8 @@ from mypy.nodes import (
     UnaryExpr,
 )
 
-from mypy_plugin.method_bodies import is_name
 from mypy_plugin.mypy_internals import defining_class, get_subexpressions
-from mypy_plugin.statements import assignment_targets, walk
+from mypy_plugin.statements import assignment_targets, is_name, walk
 
 _LITERALS = (IntExpr, FloatExpr, ComplexExpr, StrExpr, BytesExpr, OpExpr, UnaryExpr, ComparisonExpr)
 _CONSTANTS = ("builtins.True", "builtins.False", "builtins.None")

@@ -37,9 +37,9 @@ from mypy_plugin.jit_statics import jitted_statics, literal_value
 from mypy_plugin.jit_targets import holds_no_leaves
 from mypy_plugin.jitted_functions import jitting, traced_by_lax
 from mypy_plugin.markers import function_name
-from mypy_plugin.method_bodies import definition, is_name
+from mypy_plugin.method_bodies import definition
 from mypy_plugin.mypy_internals import checked_module, enclosing_functions, get_subexpressions
-from mypy_plugin.statements import calls, placed, walk
+from mypy_plugin.statements import calls, is_name, placed, walk
 
 
 def tracer_problem(api: CheckerPluginInterface, expr: Expression) -> Problem | None:

@@ -106,7 +106,6 @@ from mypy_plugin.method_bodies import (
     CONSTRUCTION,
     assigned_values,
     construction_method,
-    is_name,
     local_values,
     replaced_values,
 )
@@ -121,7 +120,7 @@ from mypy_plugin.mypy_internals import (
     named_tuple_fields,
 )
 from mypy_plugin.static_values import fresh_callable, is_function_type, made_at
-from mypy_plugin.statements import iterated_items, walk
+from mypy_plugin.statements import is_name, iterated_items, walk
 
 MAX_STEPS = 4
 """How many names and parameters a value is followed through."""
